@@ -1,0 +1,63 @@
+/* The firmware application: a request server over the console (the target oracle), the
+ * self-test suite and the benchmarks. Protocol: README.md, "The target oracle". */
+#ifndef VEXCRYPT_APP_H
+#define VEXCRYPT_APP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "io.h"
+
+/* Largest input of one oracle request and of one benchmark message. */
+#define APP_MAX_INPUT 32768
+#define APP_BENCH_MAX 65536
+#define APP_MAX_RUNS 15
+
+/* Buffers shared by the oracle and the benchmarks (128 KiB). */
+extern uint8_t app_in[APP_BENCH_MAX];
+extern uint8_t app_out[APP_BENCH_MAX];
+
+/* An oracle operation: `run` answers the request (one JSON line) and returns NULL, or returns
+ * an error message for the server to send. */
+struct oracle_op {
+  const char *name;
+  const char *params;     /* JSON object describing the parameters */
+  const char *desc;
+  const char *(*run)(const struct req *r);
+};
+extern const struct oracle_op oracle_ops[];
+extern const size_t oracle_nops;
+
+/* Pass/fail tally of a run. */
+struct tally {
+  unsigned pass, fail;
+};
+
+struct run_opts {
+  uint32_t runs;                    /* repetitions per measurement */
+  const char *sizes;                /* benchmark sizes as "64,1024" or NULL for the default */
+  size_t sizes_len;
+};
+
+struct suite {
+  const char *name;
+  const char *desc;
+  void (*run)(const struct run_opts *o, struct tally *t);
+};
+extern const struct suite suites[];
+extern const size_t nsuites;
+
+/* Suites. */
+void selftest_run(const struct run_opts *o, struct tally *t);
+void bench_hash(const struct run_opts *o, struct tally *t);
+
+/* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
+long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+
+/* Benchmark helpers. */
+uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
+void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
+/* Parses the next size from a "64,1024" list; returns 0 at the end, -1 on a bad entry. */
+int next_size(const char **p, const char *end, uint32_t *size);
+
+#endif

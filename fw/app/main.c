@@ -1,0 +1,188 @@
+/* vexcrypt firmware: announces itself, then answers one JSON request per line. */
+#include <string.h>
+
+#include "app.h"
+#include "platform.h"
+
+uint8_t app_in[APP_BENCH_MAX];
+uint8_t app_out[APP_BENCH_MAX];
+static char line[2 * APP_MAX_INPUT + 1024];
+
+const struct suite suites[] = {
+  {"selftest", "known-answer tests of every primitive", selftest_run},
+  {"hash", "hash benchmarks (SHA-256)", bench_hash},
+};
+const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
+
+static void respond_error(const char *op, const char *msg)
+{
+  json_begin();
+  json_bool("ok", 0);
+  if (op)
+    json_str("op", op);
+  json_str("error", msg);
+  json_end();
+}
+
+static const char *op_ops(const struct req *r)
+{
+  (void)r;
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", "ops");
+  json_array_open("ops");
+  for (size_t i = 0; i < oracle_nops; i++) {
+    json_begin();
+    json_str("op", oracle_ops[i].name);
+    json_raw("params", oracle_ops[i].params);
+    json_str("desc", oracle_ops[i].desc);
+    json_end();
+  }
+  json_array_close();
+  json_array_open("suites");
+  for (size_t i = 0; i < nsuites; i++) {
+    json_begin();
+    json_str("suite", suites[i].name);
+    json_str("desc", suites[i].desc);
+    json_end();
+  }
+  json_array_close();
+  json_u64("max_input", APP_MAX_INPUT);
+  json_end();
+  return NULL;
+}
+
+static int list_has(const char *list, size_t len, const char *name)
+{
+  size_t n = strlen(name);
+  const char *p = list, *end = list + len;
+  while (p < end) {
+    const char *q = p;
+    while (q < end && *q != ',')
+      q++;
+    if ((size_t)(q - p) == n && !memcmp(p, name, n))
+      return 1;
+    p = q + 1;
+  }
+  return 0;
+}
+
+/* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","exit":true} */
+static const char *op_run(const struct req *r)
+{
+  static char err[96];
+  const struct req_field *fs = req_get(r, "suites"), *fz = req_get(r, "sizes"), *fe = req_get(r, "exit");
+  struct run_opts o = {0};
+  struct tally t = {0, 0};
+  if (!fs || fs->type != 's')
+    return "run: missing \"suites\" (a comma-separated list; see {\"op\":\"ops\"})";
+  if (req_u32(r, "runs", 5, &o.runs) || o.runs < 1 || o.runs > APP_MAX_RUNS)
+    return "run: \"runs\" must be an integer from 1 to 15";
+  if (fz) {
+    if (fz->type != 's')
+      return "run: \"sizes\" must be a string such as \"64,1024\"";
+    o.sizes = fz->val;
+    o.sizes_len = fz->vallen;
+  }
+  /* Every listed suite must exist before anything runs. */
+  for (const char *p = fs->val, *end = fs->val + fs->vallen; p < end;) {
+    const char *q = p;
+    size_t i;
+    while (q < end && *q != ',')
+      q++;
+    for (i = 0; i < nsuites; i++)
+      if (strlen(suites[i].name) == (size_t)(q - p) && !memcmp(suites[i].name, p, (size_t)(q - p)))
+        break;
+    if (i == nsuites) {
+      size_t n = (size_t)(q - p) < 40 ? (size_t)(q - p) : 40;
+      memcpy(err, "run: unknown suite '", 20);
+      memcpy(err + 20, p, n);
+      memcpy(err + 20 + n, "'", 2);
+      return err;
+    }
+    p = q + 1;
+  }
+  for (size_t i = 0; i < nsuites; i++)
+    if (list_has(fs->val, fs->vallen, suites[i].name))
+      suites[i].run(&o, &t);
+  json_begin();
+  json_bool("done", 1);
+  json_u64("pass", t.pass);
+  json_u64("fail", t.fail);
+  json_end();
+  if (fe && fe->type == 'b' && fe->val[0] == 't')
+    vc_exit(t.fail ? 1 : 0);
+  return NULL;
+}
+
+/* {"op":"exit","status":0} ends the run (the simulation) with that status. */
+static const char *op_exit(const struct req *r)
+{
+  uint32_t status;
+  if (req_u32(r, "status", 0, &status) || status > 255)
+    return "exit: \"status\" must be an integer from 0 to 255";
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", "exit");
+  json_end();
+  vc_exit((int)status);
+}
+
+static const struct oracle_op server_ops[] = {
+  {"ops", "{}", "list the operations and suites", op_ops},
+  {"run", "{\"suites\":\"list\",\"runs\":\"int 1..15\",\"sizes\":\"list\",\"exit\":\"bool\"}",
+   "run self-test and benchmark suites, one JSON line per result, then a done line", op_run},
+  {"exit", "{\"status\":\"int 0..255\"}", "end the run", op_exit},
+};
+
+static void serve(char *buf, long n)
+{
+  struct req r;
+  const char *err;
+  const struct req_field *op;
+  if (n < 0) {
+    respond_error(NULL, "request too long (max 65536 hex digits of input)");
+    return;
+  }
+  if (n == 0)
+    return;
+  if ((err = req_parse(buf, &r))) {
+    respond_error(NULL, err);
+    return;
+  }
+  op = req_get(&r, "op");
+  if (!op || op->type != 's') {
+    respond_error(NULL, "missing \"op\" (send {\"op\":\"ops\"} for the list)");
+    return;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    const struct oracle_op *tab = pass ? oracle_ops : server_ops;
+    size_t ntab = pass ? oracle_nops : sizeof(server_ops) / sizeof(server_ops[0]);
+    for (size_t i = 0; i < ntab; i++) {
+      if (strlen(tab[i].name) == op->vallen && !memcmp(tab[i].name, op->val, op->vallen)) {
+        char name[32];
+        memcpy(name, op->val, op->vallen);
+        name[op->vallen] = 0;
+        if ((err = tab[i].run(&r)))
+          respond_error(name, err);
+        return;
+      }
+    }
+  }
+  respond_error(NULL, "unknown op (send {\"op\":\"ops\"} for the list)");
+}
+
+int main(void)
+{
+  plat_init();
+  io_puts("\n");
+  json_begin();
+  json_bool("ready", 1);
+  json_str("fw", "vexcrypt");
+  json_str("platform", plat_name());
+  json_u64("cycle_overhead", plat_cycle_overhead());
+  json_u64("max_input", APP_MAX_INPUT);
+  json_end();
+  for (;;)
+    serve(line, io_getline(line, sizeof(line)));
+}

@@ -1,0 +1,22 @@
+/* What the firmware application needs from the target it runs on. */
+#ifndef VEXCRYPT_APP_PLATFORM_H
+#define VEXCRYPT_APP_PLATFORM_H
+
+#include <stdint.h>
+
+void plat_init(void);
+int plat_getc(void);                 /* blocking read of one byte from the console */
+void plat_putc(int c);
+uint64_t plat_cycles(void);          /* raw cycle counter */
+uint64_t plat_cycle_overhead(void);  /* cycles one plat_cycles() pair adds, measured at init */
+const char *plat_name(void);
+void vc_exit(int status) __attribute__((noreturn));
+
+/* Cycles between two reads, with the counter's own overhead removed. */
+static inline uint64_t plat_elapsed(uint64_t t0, uint64_t t1)
+{
+  uint64_t d = t1 - t0, o = plat_cycle_overhead();
+  return d > o ? d - o : 0;
+}
+
+#endif

@@ -1,0 +1,55 @@
+#include "app.h"
+
+long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+{
+  const struct req_field *f = req_get(r, key);
+  long n;
+  if (!f || f->type != 's') {
+    *err = "missing or non-string hex parameter";
+    return -1;
+  }
+  n = hex_decode(f->val, f->vallen, buf, cap);
+  if (n == -1)
+    *err = "malformed hex (odd length or a non-hex digit)";
+  else if (n == -2)
+    *err = "input too long (max 32768 bytes)";
+  return n < 0 ? -1 : n;
+}
+
+uint64_t median_u64(uint64_t *v, size_t n)
+{
+  for (size_t i = 1; i < n; i++) {
+    uint64_t x = v[i];
+    size_t j = i;
+    for (; j > 0 && v[j - 1] > x; j--)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+  return n & 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void bench_fill(uint8_t *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    p[i] = (uint8_t)(i * 167 + 13);
+}
+
+int next_size(const char **p, const char *end, uint32_t *size)
+{
+  uint32_t v = 0;
+  const char *q = *p;
+  if (q >= end)
+    return 0;
+  if (*q < '0' || *q > '9')
+    return -1;
+  while (q < end && *q >= '0' && *q <= '9') {
+    if (v > 100000000)
+      return -1;
+    v = v * 10 + (uint32_t)(*q++ - '0');
+  }
+  if (q < end && *q++ != ',')
+    return -1;
+  *p = q;
+  *size = v;
+  return 1;
+}

@@ -1,0 +1,23 @@
+/* vexcrypt: error codes and conventions shared by every primitive.
+ *
+ * Every public function returns an int: VC_OK (0) on success, a negative VC_ERR_* code when
+ * its arguments are invalid; outputs are left untouched on error. Functions marked
+ * "constant time" have no secret-dependent branches or memory indices; variable-time
+ * functions carry the suffix _var. */
+#ifndef VEXCRYPT_COMMON_H
+#define VEXCRYPT_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum vc_err {
+  VC_OK = 0,
+  VC_ERR_NULL = -1,      /* a required pointer is NULL */
+  VC_ERR_LENGTH = -2,    /* a length is out of range (too long, wrong size) */
+  VC_ERR_STATE = -3,     /* the context is not initialised or already finalised */
+};
+
+/* Human-readable name of an error code ("ok", "null pointer", ...). */
+const char *vc_strerror(int err);
+
+#endif

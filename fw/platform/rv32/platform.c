@@ -1,0 +1,98 @@
+/* LiteX SoC platform: UART console, the timer's 64-bit uptime counter (the cycle counter on
+ * every VexRiscv variant), the trap report, and the end of a simulation run. */
+#include <stdint.h>
+
+static inline uint32_t csr_read_simple(unsigned long a) { return *(volatile uint32_t *)a; }
+static inline void csr_write_simple(uint32_t v, unsigned long a) { *(volatile uint32_t *)a = v; }
+#define CSR_ACCESSORS_DEFINED
+#include <generated/csr.h>
+
+#include "../../app/platform.h"
+#include "../../app/io.h"
+
+#define UART_EV_RX 0x2
+
+static uint64_t overhead;
+
+uint64_t plat_cycles(void)
+{
+  timer0_uptime_latch_write(1);
+  return timer0_uptime_cycles_read();
+}
+
+uint64_t plat_cycle_overhead(void) { return overhead; }
+
+void plat_init(void)
+{
+  /* Overhead of one measurement: the smallest difference of back-to-back reads. */
+  uint64_t best = UINT64_MAX;
+  for (int i = 0; i < 16; i++) {
+    uint64_t t0 = plat_cycles(), t1 = plat_cycles();
+    if (t1 - t0 < best)
+      best = t1 - t0;
+  }
+  overhead = best;
+}
+
+int plat_getc(void)
+{
+  while (uart_rxempty_read())
+    ;
+  int c = (int)(uart_rxtx_read() & 0xff);
+  uart_ev_pending_write(UART_EV_RX);
+  return c;
+}
+
+void plat_putc(int c)
+{
+  while (uart_txfull_read())
+    ;
+  uart_rxtx_write((uint32_t)c & 0xff);
+}
+
+const char *plat_name(void)
+{
+#ifdef CSR_SIMCTRL_BASE
+  return "sim";
+#else
+  return "board";
+#endif
+}
+
+void vc_exit(int status)
+{
+  while (!uart_txempty_read())
+    ;
+#ifdef CSR_SIMCTRL_BASE
+  simctrl_exit_write((uint32_t)status);
+#endif
+  for (;;)
+    ;
+}
+
+static const char *trap_name(uint32_t cause)
+{
+  static const char *const names[] = {
+    "instruction address misaligned", "instruction access fault", "illegal instruction",
+    "breakpoint", "load address misaligned", "load access fault", "store address misaligned",
+    "store access fault", "environment call from U-mode", "environment call from S-mode",
+    "reserved", "environment call from M-mode",
+  };
+  if (cause & 0x80000000u)
+    return "unexpected interrupt";
+  return cause < sizeof(names) / sizeof(names[0]) ? names[cause] : "reserved";
+}
+
+void vc_trap(uint32_t cause, uint32_t epc, uint32_t tval, uint32_t sp)
+{
+  io_puts("\n");
+  json_begin();
+  json_bool("trap", 1);
+  json_u64("cause", cause);
+  json_str("name", trap_name(cause));
+  json_hex32("mepc", epc);
+  json_hex32("mtval", tval);
+  json_hex32("sp", sp);
+  json_end();
+  vc_exit(3);
+}

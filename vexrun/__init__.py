@@ -1,0 +1,1 @@
+"""vexrun: build, run and report the vexcrypt SoC (simulation now, boards later)."""

@@ -1,0 +1,101 @@
+"""Builds what changed: the Verilator model only when the hardware sources or options changed,
+the firmware (make, incremental) every time."""
+
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .env import BUILD, ROOT, ToolError, tool_env
+
+# Everything the model depends on besides the pinned packages (requirements.txt covers those).
+HW_SOURCES = ("hw", "sim/build.py", "sim/rtl", "sim/modules", "requirements.txt")
+CPU_VARIANTS = ("minimal", "lite", "standard", "full")
+
+
+@dataclass(frozen=True)
+class Config:
+    cpu_variant: str = "full"
+    clmul: bool = False
+    mont: bool = False
+    trace: bool = False
+
+    @property
+    def name(self):
+        parts = [self.cpu_variant] + [n for n, on in (("clmul", self.clmul), ("mont", self.mont)) if on]
+        return "-".join(parts) + ("-trace" if self.trace else "")
+
+    @property
+    def dir(self) -> Path:
+        return BUILD / self.name
+
+    @property
+    def model(self) -> Path:
+        return self.dir / "gateware" / "obj_dir" / "Vsim"
+
+    @property
+    def firmware(self) -> Path:
+        return self.dir / "fw" / "vexcrypt.bin"
+
+    def soc_info(self) -> dict:
+        return json.loads((self.dir / "soc.json").read_text())
+
+
+def _hw_digest(cfg: Config) -> str:
+    h = hashlib.sha256(repr(cfg).encode())
+    for rel in HW_SOURCES:
+        p = ROOT / rel
+        files = sorted(f for f in p.rglob("*") if f.is_file() and "__pycache__" not in f.parts) if p.is_dir() else [p]
+        for f in files:
+            h.update(str(f.relative_to(ROOT)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def ensure_model(cfg: Config, log=print) -> Path:
+    """Builds the Verilator model of `cfg` unless an up-to-date one exists."""
+    stamp = cfg.dir / "model.stamp"
+    digest = _hw_digest(cfg)
+    if cfg.model.exists() and stamp.exists() and stamp.read_text() == digest:
+        return cfg.model
+    log(f"vexrun: building the Verilator model for {cfg.name} (hardware changed; about a minute)")
+    t0 = time.time()
+    cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--cpu-variant", cfg.cpu_variant,
+           "--clmul", str(int(cfg.clmul)), "--mont", str(int(cfg.mont)), "--build-root", str(BUILD)]
+    if cfg.trace:
+        cmd += ["--trace", "--trace-fst"]
+    r = subprocess.run(cmd, cwd=ROOT, env=tool_env(), capture_output=True, text=True)
+    if r.returncode != 0:
+        lines = [l for l in (r.stderr + r.stdout).strip().splitlines() if l.strip()]
+        raise ToolError(lines[-1] if lines else "sim/build.py failed")
+    stamp.write_text(digest)
+    log(f"vexrun: model built in {time.time() - t0:.0f} s")
+    return cfg.model
+
+
+def ensure_firmware(cfg: Config) -> Path:
+    """(Re)builds the firmware for `cfg` (make decides what changed)."""
+    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "firmware", f"SOC={cfg.dir}",
+                        f"OUT={cfg.dir / 'fw'}", f"PYTHON={sys.executable}"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise ToolError("firmware build failed:\n" + (r.stdout + r.stderr).strip())
+    return cfg.firmware
+
+
+def ensure_host_lib() -> Path:
+    out = BUILD / "host"
+    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host", f"HOST_OUT={out}",
+                        f"PYTHON={sys.executable}"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise ToolError("host library build failed:\n" + (r.stdout + r.stderr).strip())
+    return out / "libvexcrypt.so"
+
+
+def ensure_all(cfg: Config, log=print):
+    ensure_model(cfg, log)
+    ensure_firmware(cfg)
+    return cfg
