@@ -1,9 +1,8 @@
 /* SHA-256 (FIPS 180-4), unrolled C.
  *
  * RV32IM has no rotate instruction, so each rotation costs three instructions and the round
- * function is instruction-bound. The rounds are unrolled 16 at a time with the working
- * variables renamed by the macro instead of moved, the message schedule lives in a 16-word
- * ring updated in place, and Maj reuses the previous round's a^b. */
+ * function is instruction-bound: the working variables are renamed by the round macro instead
+ * of moved, and Maj reuses the previous round's a^b. */
 #include <string.h>
 
 #include "vexcrypt/hash.h"
@@ -54,37 +53,32 @@ static inline void store_be32(uint8_t *p, uint32_t v)
     h = t1 + t2;                                                        \
   } while (0)
 
-/* Schedule word i (i >= 16) in the ring W[16]. */
-#define SCHED(i) (W[(i) & 15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
-
-#define ROUNDS8(i, w0, w1, w2, w3, w4, w5, w6, w7) do {   \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, w0);           \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, w1);           \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, w2);           \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, w3);           \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, w4);           \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, w5);           \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, w6);           \
-    ROUND(b, c, d, e, f, g, h, a, (i) + 7, w7);           \
+#define ROUNDS8(i) do {                                  \
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W[(i) + 0]);   \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W[(i) + 1]);   \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W[(i) + 2]);   \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W[(i) + 3]);   \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W[(i) + 4]);   \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W[(i) + 5]);   \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W[(i) + 6]);   \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W[(i) + 7]);   \
   } while (0)
 
+/* The schedule is expanded up front and the rounds run 8 per loop iteration: a fully unrolled
+ * block (about 7 KiB of code) does not fit VexRiscv full's 4 KiB instruction cache. */
 static void sha256_blocks(uint32_t st[8], const uint8_t *p, size_t nblocks)
 {
-  uint32_t W[16];
+  uint32_t W[64];
   while (nblocks--) {
     uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
     uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
     uint32_t bc = b ^ c;
     for (int i = 0; i < 16; i++)
       W[i] = load_be32(p + 4 * i);
-    ROUNDS8(0, W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]);
-    ROUNDS8(8, W[8], W[9], W[10], W[11], W[12], W[13], W[14], W[15]);
-    for (int i = 16; i < 64; i += 16) {
-      ROUNDS8(i, SCHED(i), SCHED(i + 1), SCHED(i + 2), SCHED(i + 3),
-              SCHED(i + 4), SCHED(i + 5), SCHED(i + 6), SCHED(i + 7));
-      ROUNDS8(i + 8, SCHED(i + 8), SCHED(i + 9), SCHED(i + 10), SCHED(i + 11),
-              SCHED(i + 12), SCHED(i + 13), SCHED(i + 14), SCHED(i + 15));
-    }
+    for (int i = 16; i < 64; i++)
+      W[i] = SSIG1(W[i - 2]) + W[i - 7] + SSIG0(W[i - 15]) + W[i - 16];
+    for (int i = 0; i < 64; i += 8)
+      ROUNDS8(i);
     st[0] += a; st[1] += b; st[2] += c; st[3] += d;
     st[4] += e; st[5] += f; st[6] += g; st[7] += h;
     p += VC_SHA256_BLOCK_LEN;

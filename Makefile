@@ -1,0 +1,64 @@
+# vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
+# Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, MAX_CYCLES, TRACE,
+# TRACE_BEGIN, TRACE_END. `make help` lists them.
+SHELL  := /bin/bash
+VENV   := .venv
+VEXRUN := $(VENV)/bin/vexrun
+PYTEST := $(VENV)/bin/python -m pytest
+
+CPU         ?= full
+CLMUL       ?= 0
+MONT        ?= 0
+SUITES      ?= selftest,hash
+RUNS        ?= 5
+SIZES       ?=
+MAX_CYCLES  ?= 500000000
+TRACE       ?= 0
+TRACE_BEGIN ?= 0
+TRACE_END   ?= 200000
+
+CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
+SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
+               $(if $(SIZES),--sizes $(SIZES)) \
+               $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END))
+
+.PHONY: help setup sim test test-host test-sim test-cocotb oracle report clean distclean
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make sim     build what changed, run self-tests + benchmarks in the simulated SoC, print the table"
+	@echo "make test    host tests, SoC simulation tests, oracle tests, cocotb tests"
+	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
+	@echo "make report  table of the newest saved result"
+	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash RUNS=5"
+	@echo "         SIZES=64,1024 MAX_CYCLES=500000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
+
+setup:
+	@scripts/setup-env
+
+sim: setup
+	@$(VEXRUN) sim $(SIM_ARGS)
+
+oracle: setup
+	@$(VEXRUN) oracle $(CONFIG_ARGS)
+
+report: setup
+	@$(VEXRUN) report
+
+test: setup
+	@$(PYTEST) -q tests cocotb-tests
+
+test-host: setup
+	@$(PYTEST) -q tests -m "not sim"
+
+test-sim: setup
+	@$(PYTEST) -q tests -m sim
+
+test-cocotb: setup
+	@$(PYTEST) -q cocotb-tests
+
+clean:
+	rm -rf build
+
+distclean: clean
+	rm -rf $(VENV) results

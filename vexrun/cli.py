@@ -1,0 +1,265 @@
+"""vexrun: build, run and report the vexcrypt SoC.
+
+  vexrun sim      build what changed, run self-tests and benchmarks in the simulated SoC, print
+                  a table and save the raw results
+  vexrun oracle   JSON-lines requests on stdin, run on the simulated SoC, responses on stdout
+  vexrun build    build the Verilator model and the firmware only
+  vexrun report   print the table of a saved result file (default: the newest)
+"""
+
+import argparse
+import json
+import sys
+
+from . import results
+from .build import CPU_VARIANTS, Config, ensure_all
+from .env import RESULTS, ROOT, ToolError
+from .sim import SimError, SimSession
+
+DEFAULT_SUITES = "selftest,hash"
+SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
+ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
+MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors as one line: 'vexrun: <reason>'."""
+
+    def error(self, message):
+        self.exit(2, f"vexrun: {message}\n")
+
+
+def add_config_args(p):
+    g = p.add_argument_group("SoC configuration")
+    g.add_argument("--cpu-variant", default="full", choices=CPU_VARIANTS, help="VexRiscv variant (default: full)")
+    g.add_argument("--clmul", type=int, default=0, choices=(0, 1), help="carry-less multiply CFU")
+    g.add_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor")
+
+
+def config_from(args, trace=False):
+    return Config(args.cpu_variant, bool(args.clmul), bool(args.mont), trace)
+
+
+def check_accelerators(args):
+    # Fails before any build with the same one-line reason the SoC builder gives.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from hw.soc import AcceleratorUnavailable, check_accelerators as check
+    try:
+        check(bool(args.clmul), bool(args.mont))
+    except AcceleratorUnavailable as e:
+        raise ToolError(str(e))
+
+
+def progress(rec):
+    if rec.get("suite") == "selftest":
+        msg = f"{rec['prim']}: {rec['vectors']} vectors {'ok' if rec.get('ok') else 'FAILED'}"
+    elif "cycles" in rec:
+        msg = f"{rec['prim']} {rec['op']} {rec['bytes']} B: {rec['cycles']:,} cycles"
+    else:
+        msg = json.dumps(rec)
+    print(f"  [{rec.get('suite', '?')}] {msg}", file=sys.stderr, flush=True)
+
+
+def cmd_sim(args):
+    check_accelerators(args)
+    cfg = config_from(args, trace=args.trace)
+    ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
+    if args.max_cycles <= 0:
+        raise ToolError("--max-cycles must be positive: every simulation run has a cycle bound")
+    window = (args.trace_begin, args.trace_end) if args.trace else None
+    if window and window[1] <= window[0]:
+        raise ToolError("--trace-end must be larger than --trace-begin")
+    wall = args.max_cycles / MIN_SIM_SPEED + 60
+    print(f"vexrun: running suites {args.suites} on {cfg.name} (cycle bound {args.max_cycles:,})",
+          file=sys.stderr, flush=True)
+    sess = SimSession(cfg, args.max_cycles, read_timeout=wall, trace_window=window)
+    with sess:
+        ops = sess.request({"op": "ops"})
+        valid = [s["suite"] for s in ops["suites"]]
+        unknown = [s for s in args.suites.split(",") if s not in valid]
+        if unknown:
+            raise ToolError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(valid)}")
+        req = {"op": "run", "suites": args.suites, "runs": args.runs, "exit": True}
+        if args.sizes:
+            req["sizes"] = args.sizes
+        sess.send(req)
+        records = []
+        while True:
+            rec = sess.read_json()
+            if rec.get("done"):
+                break
+            if "ok" in rec and "suite" not in rec:      # the firmware refused the request
+                raise ToolError(f"firmware: {rec.get('error')}")
+            err = results.check_record(rec)
+            if err:
+                rec["check_error"] = err
+            records.append(rec)
+            progress(rec)
+        status = sess.wait_exit()
+    wall_s = sess.wall
+    meta = results.metadata(cfg.soc_info(), "sim", " ".join(sys.argv), {
+        "cycle_overhead": sess.hello.get("cycle_overhead"),
+        "sim_cycles": sess.cycles, "sim_wall_s": round(wall_s, 2),
+        "sim_cycles_per_s": round(sess.cycles / wall_s) if sess.cycles else None,
+        "firmware_exit_status": status, "summary": rec,
+    })
+    path = results.save(records, meta)
+    print(results.render_table(records, meta))
+    print(f"\nsimulated {sess.cycles:,} cycles in {wall_s:.1f} s wall ({sess.cycles / wall_s / 1e6:.2f} M cycles/s); "
+          f"raw results: {path.relative_to(RESULTS.parent)}")
+    if window and getattr(sess, "trace_file", None):
+        print(f"waveform (cycles {window[0]}..{window[1]}): {sess.trace_file}")
+    failures = [r for r in records if not r.get("ok") or r.get("check_error")]
+    for r in failures:
+        reason = r.get("check_error") or r.get("error") or "failed"
+        print(f"vexrun: FAIL {r.get('suite')} {r.get('prim', '')}: {reason}", file=sys.stderr)
+    if failures or status != 0 or rec.get("fail"):
+        return 1
+    return 0
+
+
+def oracle_reply(obj, out):
+    out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
+    check_accelerators(args)
+    cfg = config_from(args)
+    ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
+    sess = None
+    max_line = None
+    try:
+        for line in stdin:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                req = json.loads(line)
+            except json.JSONDecodeError as e:
+                oracle_reply({"ok": False, "error": f"malformed JSON: {e.msg} at column {e.colno}"}, stdout)
+                continue
+            if not isinstance(req, dict) or not isinstance(req.get("op"), str):
+                oracle_reply({"ok": False, "error": "a request is a JSON object with a string \"op\""}, stdout)
+                continue
+            if req["op"] == "exit":
+                oracle_reply({"ok": False, "op": "exit", "error": "exit is reserved to the runner; end the input instead"}, stdout)
+                continue
+            try:
+                if sess is None:
+                    sess = SimSession(cfg, args.max_cycles, read_timeout=args.timeout)
+                    max_line = 2 * sess.hello["max_input"] + 1024
+                wire = json.dumps(req, separators=(",", ":"))
+                if len(wire) > max_line:
+                    oracle_reply({"ok": False, "op": req["op"],
+                                  "error": f"input too long (max {sess.hello['max_input']} bytes per request)"}, stdout)
+                    continue
+                resp = sess.request(req)
+                if req["op"] == "run" and "ok" not in resp:
+                    recs = [resp]
+                    while not recs[-1].get("done"):
+                        recs.append(sess.read_json())
+                    done = recs.pop()
+                    resp = {"ok": done["fail"] == 0, "op": "run", "results": recs,
+                            "pass": done["pass"], "fail": done["fail"]}
+                oracle_reply(resp, stdout)
+            except SimError as e:
+                # The model is gone (timeout, trap, cycle bound): say why, start afresh next time.
+                oracle_reply({"ok": False, "op": req["op"], "error": str(e).splitlines()[0]}, stdout)
+                sess = None
+    finally:
+        if sess is not None:
+            try:
+                sess.close()
+            except SimError:
+                sess.kill()
+    return 0
+
+
+def cmd_build(args):
+    check_accelerators(args)
+    cfg = config_from(args, trace=args.trace)
+    ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
+    print(f"model: {cfg.model}\nfirmware: {cfg.firmware}")
+    return 0
+
+
+def cmd_report(args):
+    path = args.file
+    if path is None:
+        files = sorted(RESULTS.glob("*/*/*.json"), key=lambda p: p.stat().st_mtime)
+        if not files:
+            raise ToolError(f"no result files under {RESULTS} yet (run `make sim`)")
+        path = files[-1]
+    try:
+        records, meta = results.load(path)
+    except (OSError, ValueError, KeyError) as e:
+        raise ToolError(f"cannot read result file {path}: {e}")
+    print(results.render_table(records, meta))
+    return 0
+
+
+def positive_int(text):
+    try:
+        v = int(text.replace("_", ""), 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return v
+
+
+def build_parser():
+    p = Parser(prog="vexrun", description=__doc__.split("\n\n")[0],
+               formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
+
+    s = sub.add_parser("sim", help="run self-tests and benchmarks in the simulated SoC")
+    add_config_args(s)
+    s.add_argument("--suites", default=DEFAULT_SUITES, help=f"comma-separated suites (default: {DEFAULT_SUITES})")
+    s.add_argument("--runs", type=int, default=5, choices=range(1, 16), metavar="1..15",
+                   help="repetitions per measurement; the median is reported (default: 5)")
+    s.add_argument("--sizes", default=None, help="benchmark message sizes, e.g. 64,1024 (default: per suite)")
+    s.add_argument("--max-cycles", type=positive_int, default=SIM_MAX_CYCLES,
+                   help=f"cycle bound of the run (default: {SIM_MAX_CYCLES:,})")
+    s.add_argument("--trace", action="store_true", help="dump an FST waveform (builds a traced model)")
+    s.add_argument("--trace-begin", type=positive_int, default=0, help="first traced cycle (default: 0)")
+    s.add_argument("--trace-end", type=positive_int, default=200_000, help="last traced cycle (default: 200000)")
+    s.set_defaults(func=cmd_sim)
+
+    o = sub.add_parser("oracle", help="answer JSON-lines requests with the simulated SoC",
+                       description="Reads one JSON request per line on stdin, e.g. "
+                                   '{"op":"sha256","msg":"616263"}, runs it on the simulated SoC and '
+                                   'writes one JSON response per line. {"op":"ops"} lists the operations.')
+    add_config_args(o)
+    o.add_argument("--max-cycles", type=positive_int, default=ORACLE_MAX_CYCLES,
+                   help=f"cycle bound of one simulation (default: {ORACLE_MAX_CYCLES:,})")
+    o.add_argument("--timeout", type=float, default=300.0,
+                   help="seconds to wait for one answer before giving up on the model (default: 300)")
+    o.set_defaults(func=cmd_oracle)
+
+    b = sub.add_parser("build", help="build the Verilator model and the firmware")
+    add_config_args(b)
+    b.add_argument("--trace", action="store_true", help="build the traced model")
+    b.set_defaults(func=cmd_build)
+
+    r = sub.add_parser("report", help="print the table of a saved result file")
+    r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")
+    r.set_defaults(func=cmd_report)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ToolError as e:
+        print(f"vexrun: {e}", file=sys.stderr)
+        return 3 if isinstance(e, SimError) else 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
