@@ -36,10 +36,6 @@ class Config:
     def model(self) -> Path:
         return self.dir / "gateware" / "obj_dir" / "Vsim"
 
-    @property
-    def firmware(self) -> Path:
-        return self.dir / "fw" / "vexcrypt.bin"
-
     def soc_info(self) -> dict:
         return json.loads((self.dir / "soc.json").read_text())
 
@@ -76,14 +72,16 @@ def ensure_model(cfg: Config, log=print) -> Path:
     return cfg.model
 
 
-def ensure_firmware(cfg: Config) -> Path:
-    """(Re)builds the firmware for `cfg` (make decides what changed)."""
-    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "firmware", f"SOC={cfg.dir}",
+def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
+    """(Re)builds a firmware image for `cfg` (make decides what changed): "vexcrypt", the
+    application, or "faults", the harness test image (fw/test/faults.c)."""
+    target = {"vexcrypt": "firmware", "faults": "faults"}[image]
+    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"SOC={cfg.dir}",
                         f"OUT={cfg.dir / 'fw'}", f"PYTHON={sys.executable}"],
                        capture_output=True, text=True)
     if r.returncode != 0:
         raise ToolError("firmware build failed:\n" + (r.stdout + r.stderr).strip())
-    return cfg.firmware
+    return cfg.dir / "fw" / f"{image}.bin"
 
 
 def ensure_host_lib() -> Path:

@@ -181,7 +181,7 @@ def cmd_build(args):
     check_accelerators(args)
     cfg = config_from(args, trace=args.trace)
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
-    print(f"model: {cfg.model}\nfirmware: {cfg.firmware}")
+    print(f"model: {cfg.model}\nfirmware: {cfg.dir / 'fw' / 'vexcrypt.bin'}")
     return 0
 
 

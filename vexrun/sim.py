@@ -36,7 +36,7 @@ def write_ram_init(firmware: bytes, path):
 
 class SimSession:
     def __init__(self, cfg: Config, max_cycles: int, read_timeout: float = 600.0,
-                 trace_window=None):
+                 trace_window=None, firmware=None):
         self.cfg = cfg
         self.max_cycles = int(max_cycles)
         self.read_timeout = read_timeout
@@ -50,7 +50,10 @@ class SimSession:
         self.rundir = tempfile.mkdtemp(prefix="run-", dir=runs)
         os.symlink(gw / "modules", os.path.join(self.rundir, "modules"))
         shutil.copy(gw / "sim_config.js", self.rundir)
-        write_ram_init(cfg.firmware.read_bytes(), os.path.join(self.rundir, "sim_main_ram.init"))
+        for init in gw.glob("*.init"):        # other memories' contents (the SoC identifier)
+            shutil.copy(init, self.rundir)
+        firmware = firmware or cfg.dir / "fw" / "vexcrypt.bin"
+        write_ram_init(firmware.read_bytes(), os.path.join(self.rundir, "sim_main_ram.init"))
         args = [str(cfg.model), f"+max_cycles={self.max_cycles}"]
         if trace_window:
             args += [f"+trace_begin={trace_window[0]}", f"+trace_end={trace_window[1]}"]
@@ -123,7 +126,9 @@ class SimSession:
                 self.console.append(line)
 
     def send(self, obj):
-        data = (json.dumps(obj, separators=(",", ":")) + "\n").encode()
+        """Sends a request: a dict as one JSON line, a str as a raw line."""
+        text = obj if isinstance(obj, str) else json.dumps(obj, separators=(",", ":"))
+        data = (text + "\n").encode()
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()

@@ -30,17 +30,17 @@ def read_rsp(path):
     return records
 
 
-def hash_kats(name, files):
-    """(message, digest, label) triples of a hash's CAVP byte-oriented message files."""
+def hash_kats(rel):
+    """(message, digest, label) triples of a CAVP byte-oriented hash message file (path
+    relative to the package's hashes/ folder)."""
     base = cryptography_vectors_dir() / "hashes"
     out = []
-    for rel in files:
-        for rec in read_rsp(base / rel):
-            if "Len" not in rec or int(rec["Len"]) % 8:
-                continue
-            n = int(rec["Len"]) // 8
-            msg = bytes.fromhex(rec["Msg"])[:n]
-            out.append((msg, bytes.fromhex(rec["MD"]), f"{Path(rel).name}:{rec['_line']}"))
+    for rec in read_rsp(base / rel):
+        if "Len" not in rec or int(rec["Len"]) % 8:
+            continue
+        n = int(rec["Len"]) // 8
+        msg = bytes.fromhex(rec["Msg"])[:n]
+        out.append((msg, bytes.fromhex(rec["MD"]), f"{Path(rel).name}:{rec['_line']}"))
     return out
 
 

@@ -1,0 +1,97 @@
+"""The simulated SoC: self-tests and benchmarks, exit status, and the harness's failure paths
+(trap report, cycle bound, bad requests)."""
+
+import pytest
+
+from vexrun import results
+from vexrun.build import ensure_firmware
+from vexrun.sim import SimError, SimSession
+
+pytestmark = pytest.mark.sim
+
+
+def run_suites(sess, req):
+    sess.send(req)
+    recs = []
+    while True:
+        rec = sess.read_json()
+        if rec.get("done"):
+            return recs, rec
+        recs.append(rec)
+
+
+def test_selftest_and_benchmarks(sim_config):
+    with SimSession(sim_config, max_cycles=300_000_000, read_timeout=300) as s:
+        recs, done = run_suites(s, {"op": "run", "suites": "selftest,hash", "runs": 3, "exit": True})
+        assert s.wait_exit() == 0
+    tests = {r["prim"]: r for r in recs if r["suite"] == "selftest"}
+    assert tests["sha256"]["ok"] and tests["sha256"]["vectors"] == 69 and tests["sha256"]["failed"] == 0
+    bench = [r for r in recs if r["suite"] == "hash"]
+    assert [r["bytes"] for r in bench] == [64, 1024, 8192]
+    for r in bench:
+        assert r["ok"] and len(r["raw"]) == 3 and r["cycles"] > 0
+        assert results.check_record(r) is None          # output checked against hashlib
+    assert done == {"done": True, "pass": len(recs), "fail": 0}
+
+
+def test_benchmark_output_check_catches_a_wrong_result():
+    rec = {"prim": "sha256", "op": "hash", "bytes": 64, "out": "00" * 32}
+    assert "sha256" in results.check_record(rec)
+
+
+def test_exit_status_reaches_the_host(sim_config):
+    with SimSession(sim_config, max_cycles=50_000_000, read_timeout=120) as s:
+        assert s.request({"op": "exit", "status": 7})["ok"]
+        assert s.wait_exit() == 7
+
+
+def test_bad_requests_get_errors_and_the_server_keeps_serving(sim_config):
+    bad = [
+        ("not json", "malformed request"),
+        ('{"op":"sha256","msg":"6162"', "malformed request"),
+        ('{"msg":"61"}', "missing \"op\""),
+        ('{"op":"nope"}', "unknown op"),
+        ('{"op":"sha256"}', "missing"),
+        ('{"op":"sha256","msg":"abc"}', "malformed hex"),
+        ('{"op":"sha256","msg":"zz"}', "malformed hex"),
+        ('{"op":"sha256","msg":"' + "00" * 32769 + '"}', "input too long"),
+        ('{"op":"sha256","msg":"' + "0" * 70000 + '"}', "request too long"),
+        ('{"op":"run","suites":"selftest","runs":99}', "runs"),
+        ('{"op":"run","suites":"nosuch"}', "unknown suite 'nosuch'"),
+        ('{"op":"run","suites":"hash","sizes":"64,x"}', None),   # streams an error record
+        ('{"op":"exit","status":300}', "status"),
+    ]
+    with SimSession(sim_config, max_cycles=200_000_000, read_timeout=120) as s:
+        for line, err in bad:
+            s.send(line)
+            resp = s.read_json()
+            if err is None:
+                recs = [resp]
+                while not recs[-1].get("done"):
+                    recs.append(s.read_json())
+                assert any("sizes" in r.get("error", "") for r in recs) and recs[-1]["fail"] == 1
+            else:
+                assert resp["ok"] is False and err in resp["error"], (line[:40], resp)
+            ok = s.request({"op": "sha256", "msg": "616263"})
+            assert ok["out"].startswith("ba7816bf"), "the server stopped answering after a bad request"
+        s.close()
+
+
+@pytest.fixture(scope="module")
+def faults(sim_config):
+    return ensure_firmware(sim_config, "faults")
+
+
+@pytest.mark.parametrize("kind,reason", [("trap", "illegal instruction"), ("ecall", "environment call from M-mode")])
+def test_trap_is_reported_with_its_cause(sim_config, faults, kind, reason):
+    with SimSession(sim_config, max_cycles=20_000_000, read_timeout=60, firmware=faults) as s:
+        s.send(kind)
+        with pytest.raises(SimError, match=f"firmware trap: {reason}"):
+            s.read_json()
+
+
+def test_cycle_bound_stops_a_firmware_that_hangs(sim_config, faults):
+    with SimSession(sim_config, max_cycles=3_000_000, read_timeout=60, firmware=faults) as s:
+        s.send("hang")
+        with pytest.raises(SimError, match="cycle bound reached"):
+            s.read_json()

@@ -1,0 +1,30 @@
+"""ctypes view of the vexcrypt C API (fw/include/vexcrypt/), for the host tests."""
+
+import ctypes
+
+# enum vc_err (fw/include/vexcrypt/common.h)
+VC_OK = 0
+VC_ERR_NULL = -1
+VC_ERR_LENGTH = -2
+VC_ERR_STATE = -3
+
+
+class Sha256Ctx(ctypes.Structure):
+    _fields_ = [("h", ctypes.c_uint32 * 8), ("count", ctypes.c_uint64),
+                ("buf", ctypes.c_uint8 * 64), ("magic", ctypes.c_uint32)]
+
+
+def sha256(lib, msg: bytes) -> bytes:
+    out = ctypes.create_string_buffer(32)
+    assert lib.vc_sha256(msg, ctypes.c_size_t(len(msg)), out) == VC_OK
+    return out.raw
+
+
+def sha256_stream(lib, pieces) -> bytes:
+    ctx = Sha256Ctx()
+    out = ctypes.create_string_buffer(32)
+    assert lib.vc_sha256_init(ctypes.byref(ctx)) == VC_OK
+    for p in pieces:
+        assert lib.vc_sha256_update(ctypes.byref(ctx), p, ctypes.c_size_t(len(p))) == VC_OK
+    assert lib.vc_sha256_final(ctypes.byref(ctx), out) == VC_OK
+    return out.raw
