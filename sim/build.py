@@ -62,7 +62,7 @@ class SimControl(LiteXModule):
             i_clk=ClockSignal("sys"),
             i_exit_valid=self.exit.re,
             i_exit_status=self.exit.storage,
-            o_trace=trace)
+            o_trace_on=trace)
         self.comb += platform.trace.eq(trace)
         platform.add_source(str(ROOT / "sim" / "rtl" / "vexsim_ctrl.v"))
 

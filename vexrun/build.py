@@ -33,6 +33,10 @@ class Config:
         return BUILD / self.name
 
     @property
+    def isa(self):
+        return "rv32i" if self.cpu_variant == "minimal" else "rv32im"
+
+    @property
     def model(self) -> Path:
         return self.dir / "gateware" / "obj_dir" / "Vsim"
 
@@ -76,7 +80,7 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
     """(Re)builds a firmware image for `cfg` (make decides what changed): "vexcrypt", the
     application, or "faults", the harness test image (fw/test/faults.c)."""
     target = {"vexcrypt": "firmware", "faults": "faults"}[image]
-    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"SOC={cfg.dir}",
+    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"SOC={cfg.dir}", f"ARCH={cfg.isa}",
                         f"OUT={cfg.dir / 'fw'}", f"PYTHON={sys.executable}"],
                        capture_output=True, text=True)
     if r.returncode != 0:

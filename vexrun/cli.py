@@ -259,6 +259,9 @@ def main(argv=None):
         return 3 if isinstance(e, SimError) else 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:           # e.g. `vexrun report | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ module vexsim_ctrl (
     input  wire        clk,
     input  wire        exit_valid,
     input  wire [31:0] exit_status,
-    output reg         trace
+    output reg         trace_on
 );
     reg [63:0] cycle       = 64'd0;
     reg [63:0] max_cycles  = 64'd0;
@@ -15,7 +15,7 @@ module vexsim_ctrl (
     reg [63:0] trace_end   = 64'd0;
 
     initial begin
-        trace = 1'b0;
+        trace_on = 1'b0;
         if (!$value$plusargs("max_cycles=%d", max_cycles))   max_cycles  = 64'd0;
         if (!$value$plusargs("trace_begin=%d", trace_begin)) trace_begin = 64'd0;
         if (!$value$plusargs("trace_end=%d", trace_end))     trace_end   = 64'd0;
@@ -23,7 +23,7 @@ module vexsim_ctrl (
 
     always @(posedge clk) begin
         cycle <= cycle + 64'd1;
-        trace <= (cycle >= trace_begin) && (cycle < trace_end);
+        trace_on <= (cycle >= trace_begin) && (cycle < trace_end);
         if (exit_valid) begin
             $display("\n[vexsim] exit status=%0d cycles=%0d", exit_status, cycle);
             $finish;
