@@ -23,7 +23,10 @@ def run_suites(sess, req):
 def test_selftest_and_benchmarks(sim_config):
     with SimSession(sim_config, max_cycles=300_000_000, read_timeout=300) as s:
         recs, done = run_suites(s, {"op": "run", "suites": "selftest,hash", "runs": 3, "exit": True})
-        assert s.wait_exit() == 0
+        status = s.wait_exit()
+    failed = [f"{r['suite']} {r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
+    assert not failed, "failures in the SoC: " + "; ".join(failed)
+    assert status == 0
     tests = {r["prim"]: r for r in recs if r["suite"] == "selftest"}
     assert tests["sha256"]["ok"] and tests["sha256"]["vectors"] == 69 and tests["sha256"]["failed"] == 0
     bench = [r for r in recs if r["suite"] == "hash"]
