@@ -7,6 +7,9 @@ VC_OK = 0
 VC_ERR_NULL = -1
 VC_ERR_LENGTH = -2
 VC_ERR_STATE = -3
+VC_ERR_KEYLEN = -4
+VC_ERR_PADDING = -5
+VC_ERR_OVERLAP = -6
 
 
 class Sha256Ctx(ctypes.Structure):

@@ -16,7 +16,7 @@ from .build import CPU_VARIANTS, Config, ensure_all
 from .env import RESULTS, ROOT, ToolError
 from .sim import SimError, SimSession
 
-DEFAULT_SUITES = "selftest,hash"
+DEFAULT_SUITES = "selftest,hash,block,stream"
 SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
@@ -218,8 +218,8 @@ def build_parser():
     s = sub.add_parser("sim", help="run self-tests and benchmarks in the simulated SoC")
     add_config_args(s)
     s.add_argument("--suites", default=DEFAULT_SUITES, help=f"comma-separated suites (default: {DEFAULT_SUITES})")
-    s.add_argument("--runs", type=int, default=5, choices=range(1, 16), metavar="1..15",
-                   help="repetitions per measurement; the median is reported (default: 5)")
+    s.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
+                   help="repetitions per measurement; the median is reported (default: 3)")
     s.add_argument("--sizes", default=None, help="benchmark message sizes, e.g. 64,1024 (default: per suite)")
     s.add_argument("--max-cycles", type=positive_int, default=SIM_MAX_CYCLES,
                    help=f"cycle bound of the run (default: {SIM_MAX_CYCLES:,})")

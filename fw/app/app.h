@@ -11,6 +11,7 @@
 /* Largest input of one oracle request and of one benchmark message. */
 #define APP_MAX_INPUT 32768
 #define APP_BENCH_MAX 65536
+#define APP_BENCH_MAX_MSG (APP_BENCH_MAX - 32)     /* room for padding */
 #define APP_MAX_RUNS 15
 
 /* Buffers shared by the oracle and the benchmarks (128 KiB). */
@@ -37,6 +38,10 @@ struct run_opts {
   uint32_t runs;                    /* repetitions per measurement */
   const char *sizes;                /* benchmark sizes as "64,1024" or NULL for the default */
   size_t sizes_len;
+  const char *modes;                /* block-cipher modes as "ecb,cbc,ctr" or NULL for the default */
+  size_t modes_len;
+  int all;                          /* every key size and variant, not only the quick set */
+  int instret;                      /* one more run per measurement counting instructions */
 };
 
 struct suite {
@@ -50,6 +55,8 @@ extern const size_t nsuites;
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
 void bench_hash(const struct run_opts *o, struct tally *t);
+void bench_block(const struct run_opts *o, struct tally *t);
+void bench_stream(const struct run_opts *o, struct tally *t);
 
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
@@ -57,6 +64,8 @@ long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, con
 /* Benchmark helpers. */
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
+void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */
+void bench_iv(uint8_t *p, size_t n);                 /* byte i = (i*53 + 7) mod 256 */
 /* Parses the next size from a "64,1024" list; returns 0 at the end, -1 on a bad entry. */
 int next_size(const char **p, const char *end, uint32_t *size);
 

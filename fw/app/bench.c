@@ -1,32 +1,78 @@
-/* Benchmarks: cycles of each primitive on deterministic data (bench_fill), median of
- * `runs` repetitions, one JSON line per (primitive, size) with the raw runs. */
+/* Benchmarks: cycles of each primitive on deterministic data (bench_fill, bench_key), median of
+ * `runs` repetitions, one JSON line per (primitive, operation, size) with the raw runs, the
+ * retired instructions where the core counts them, and the output (its SHA-256 for ciphers) so
+ * the host can check it. Block ciphers in ECB/CBC include PKCS#7 padding in the timing. */
 #include <string.h>
 
 #include "app.h"
 #include "platform.h"
-#include "vexcrypt/hash.h"
+#include "prims.h"
 
-static const char hash_default_sizes[] = "64,1024,8192";
+static const char default_sizes[] = "64,1024,8192";
+static const char default_modes[] = "cbc";
 
-static void bench_line(const char *suite, const char *prim, const char *op, uint32_t bytes,
-                       uint64_t *runs, uint32_t n, const uint8_t *out, size_t outlen, int ok,
-                       struct tally *t)
-{
+/* One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per repetition. */
+typedef int (*bench_fn)(void *arg);
+typedef void (*prep_fn)(void *arg);
+
+struct result {
   uint64_t raw[APP_MAX_RUNS];
-  memcpy(raw, runs, n * sizeof(raw[0]));
+  uint64_t cycles, instret;
+  int ok;
+};
+
+static void measure(bench_fn fn, prep_fn prep, void *arg, const struct run_opts *o, struct result *res)
+{
+  uint32_t runs = o->runs;
+  uint64_t sorted[APP_MAX_RUNS];
+  res->ok = 1;
+  for (uint32_t i = 0; i < runs; i++) {
+    if (prep)
+      prep(arg);
+    uint64_t t0 = plat_cycles();
+    res->ok &= fn(arg) == VC_OK;
+    uint64_t t1 = plat_cycles();
+    res->raw[i] = plat_elapsed(t0, t1);
+  }
+  memcpy(sorted, res->raw, runs * sizeof(sorted[0]));
+  res->cycles = median_u64(sorted, runs);
+  res->instret = 0;
+  if (o->instret && plat_has_instret()) {   /* one more run, counting instructions */
+    if (prep)
+      prep(arg);
+    uint64_t i0 = plat_instret();
+    res->ok &= fn(arg) == VC_OK;
+    uint64_t i1 = plat_instret();
+    res->instret = plat_instret_elapsed(i0, i1);
+  }
+}
+
+struct line {
+  const char *suite, *prim, *impl, *mode, *op;
+  uint32_t bytes;
+};
+
+static void report(const struct line *l, const struct result *res, uint32_t runs, const uint8_t *out,
+                   size_t outlen, struct tally *t)
+{
   json_begin();
-  json_str("suite", suite);
-  json_str("prim", prim);
-  json_str("impl", "sw");
-  json_str("op", op);
-  json_u64("bytes", bytes);
-  json_u64("cycles", median_u64(runs, n));
-  json_u64("runs", n);
-  json_u64_array("raw", raw, n);
-  json_bytes("out", out, outlen);
-  json_bool("ok", ok);
+  json_str("suite", l->suite);
+  json_str("prim", l->prim);
+  json_str("impl", l->impl ? l->impl : "sw");
+  if (l->mode)
+    json_str("mode", l->mode);
+  json_str("op", l->op);
+  json_u64("bytes", l->bytes);
+  json_u64("cycles", res->cycles);
+  if (res->instret)
+    json_u64("instret", res->instret);
+  json_u64("runs", runs);
+  json_u64_array("raw", res->raw, runs);
+  if (out)
+    json_bytes("out", out, outlen);
+  json_bool("ok", res->ok);
   json_end();
-  if (ok)
+  if (res->ok)
     t->pass++;
   else
     t->fail++;
@@ -42,32 +88,226 @@ static void bench_error(const char *suite, const char *msg, struct tally *t)
   t->fail++;
 }
 
+/* Iterates the sizes of the request (or the default list); reports a bad list once. */
+struct sizes {
+  const char *p, *end;
+};
+
+static void sizes_init(struct sizes *s, const struct run_opts *o)
+{
+  s->p = o->sizes ? o->sizes : default_sizes;
+  s->end = o->sizes ? o->sizes + o->sizes_len : default_sizes + sizeof(default_sizes) - 1;
+}
+
+static int sizes_next(struct sizes *s, const char *suite, uint32_t max, uint32_t *size, struct tally *t)
+{
+  for (;;) {
+    int rc = next_size(&s->p, s->end, size);
+    if (rc < 0)
+      bench_error(suite, "bad \"sizes\" list (comma-separated integers)", t);
+    if (rc <= 0)
+      return 0;
+    if (*size <= max)
+      return 1;
+    bench_error(suite, "benchmark size larger than the benchmark buffer (65504 bytes)", t);
+  }
+}
+
+/* ---- hashes ---- */
+
+struct hash_arg {
+  const vc_hash_class *h;
+  uint32_t len;
+  uint8_t md[64];
+};
+
+static int run_hash(void *p)
+{
+  struct hash_arg *a = p;
+  return a->h->oneshot(app_in, a->len, a->md);
+}
+
 void bench_hash(const struct run_opts *o, struct tally *t)
 {
-  const char *p = o->sizes ? o->sizes : hash_default_sizes;
-  const char *end = o->sizes ? o->sizes + o->sizes_len : hash_default_sizes + sizeof(hash_default_sizes) - 1;
-  uint32_t size;
-  int rc;
-  while ((rc = next_size(&p, end, &size)) > 0) {
-    uint64_t runs[APP_MAX_RUNS];
-    uint8_t md[VC_SHA256_DIGEST_LEN], first[VC_SHA256_DIGEST_LEN];
-    int ok = 1;
-    if (size > APP_BENCH_MAX) {
-      bench_error("hash", "benchmark size larger than the 65536-byte buffer", t);
-      continue;
+  for (size_t i = 0; i < app_nhashes; i++) {
+    struct sizes sz;
+    struct hash_arg a = {app_hashes[i], 0, {0}};
+    sizes_init(&sz, o);
+    while (sizes_next(&sz, "hash", APP_BENCH_MAX_MSG, &a.len, t)) {
+      struct result res;
+      struct line l = {"hash", a.h->name, NULL, NULL, "hash", a.len};
+      bench_fill(app_in, a.len);
+      measure(run_hash, NULL, &a, o, &res);
+      report(&l, &res, o->runs, a.md, a.h->digest_len, t);
     }
-    bench_fill(app_in, size);
-    for (uint32_t i = 0; i < o->runs; i++) {
-      uint64_t t0 = plat_cycles();
-      ok &= vc_sha256(app_in, size, md) == VC_OK;
-      uint64_t t1 = plat_cycles();
-      runs[i] = plat_elapsed(t0, t1);
-      if (i == 0)
-        memcpy(first, md, sizeof(md));
-      ok &= !memcmp(first, md, sizeof(md));
-    }
-    bench_line("hash", "sha256", "hash", size, runs, o->runs, md, sizeof(md), ok, t);
   }
-  if (rc < 0)
-    bench_error("hash", "bad \"sizes\" list (comma-separated integers)", t);
+}
+
+/* ---- block ciphers ---- */
+
+struct block_cfg {
+  const char *cipher, *prim, *impl;
+  uint32_t keylen, rounds;
+  int quick;       /* in the default (quick) set; the others run with "all" */
+};
+
+static const struct block_cfg block_cfgs[] = {
+  {"des", "des", NULL, 8, 0, 1},
+  {"3des", "3des", NULL, 24, 0, 1},
+  {"aes_tab", "aes-128", "tab", 16, 0, 1},
+  {"aes_tab", "aes-192", "tab", 24, 0, 0},
+  {"aes_tab", "aes-256", "tab", 32, 0, 0},
+  {"aes_ct", "aes-128", "ct", 16, 0, 1},
+  {"aes_ct", "aes-192", "ct", 24, 0, 0},
+  {"aes_ct", "aes-256", "ct", 32, 0, 0},
+  {"rc5", "rc5-32/12/16", NULL, 16, 12, 1},
+};
+
+struct block_arg {
+  const struct app_block *b;
+  union app_block_key ks;
+  uint8_t key[32], iv[VC_MAX_BLOCK_LEN];
+  uint32_t keylen, rounds, len;
+  size_t outlen;
+  int mode, decrypt;
+};
+
+static int run_setkey(void *p)
+{
+  struct block_arg *a = p;
+  return a->b->setkey(&a->ks, a->key, a->keylen, a->rounds);
+}
+
+/* Encryption pads app_in (ECB/CBC) and writes app_out; decryption reads app_out into app_in
+ * and removes the padding. The IV is reset on every run so all runs do the same work. */
+static int run_block(void *p)
+{
+  struct block_arg *a = p;
+  size_t bl = a->b->bc->block_len, len = a->len;
+  uint8_t iv[VC_MAX_BLOCK_LEN];
+  int rc;
+  memcpy(iv, a->iv, bl);
+  if (!a->decrypt) {
+    if (a->mode != 2 && (rc = vc_pkcs7_pad(app_in, len, APP_BENCH_MAX, bl, &len)))
+      return rc;
+    a->outlen = len;
+    return app_mode_crypt(a->b, a->mode, 0, &a->ks, iv, app_in, app_out, len);
+  }
+  if ((rc = app_mode_crypt(a->b, a->mode, 1, &a->ks, iv, app_out, app_in, a->outlen)))
+    return rc;
+  return a->mode == 2 ? VC_OK : vc_pkcs7_unpad(app_in, a->outlen, bl, &len);
+}
+
+static void bench_block_mode(struct block_arg *a, const struct block_cfg *c, const char *mode,
+                             const struct run_opts *o, struct tally *t)
+{
+  struct sizes sz;
+  sizes_init(&sz, o);
+  while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a->len, t)) {
+    struct result res;
+    uint8_t md[32];
+    struct line l = {"block", c->prim, c->impl, mode, "enc", a->len};
+    bench_fill(app_in, a->len);
+    a->decrypt = 0;
+    measure(run_block, NULL, a, o, &res);
+    vc_sha256(app_out, a->outlen, md);
+    report(&l, &res, o->runs, md, sizeof(md), t);
+    a->decrypt = 1;
+    l.op = "dec";
+    measure(run_block, NULL, a, o, &res);
+    vc_sha256(app_in, a->len, md);      /* the host checks it is the plaintext's digest */
+    report(&l, &res, o->runs, md, sizeof(md), t);
+  }
+}
+
+void bench_block(const struct run_opts *o, struct tally *t)
+{
+  static struct block_arg a;
+  const char *modes = o->modes ? o->modes : default_modes;
+  const char *mend = o->modes ? o->modes + o->modes_len : default_modes + sizeof(default_modes) - 1;
+  for (size_t i = 0; i < sizeof(block_cfgs) / sizeof(block_cfgs[0]); i++) {
+    const struct block_cfg *c = &block_cfgs[i];
+    struct result res;
+    struct line l = {"block", c->prim, c->impl, NULL, "setkey", 0};
+    if (!c->quick && !o->all)
+      continue;
+    a.b = app_find_block(c->cipher, strlen(c->cipher));
+    a.keylen = c->keylen;
+    a.rounds = c->rounds;
+    bench_key(a.key, c->keylen);
+    bench_iv(a.iv, a.b->bc->block_len);
+    measure(run_setkey, NULL, &a, o, &res);
+    report(&l, &res, o->runs, NULL, 0, t);
+    for (const char *p = modes; p < mend;) {
+      const char *q = p;
+      while (q < mend && *q != ',')
+        q++;
+      a.mode = app_mode(p, (size_t)(q - p));
+      if (a.mode < 0)
+        bench_error("block", "bad \"modes\" list (ecb, cbc, ctr)", t);
+      else
+        bench_block_mode(&a, c, (const char *[]){"ecb", "cbc", "ctr"}[a.mode], o, t);
+      p = q + 1;
+    }
+  }
+}
+
+/* ---- stream ciphers ---- */
+
+struct stream_cfg {
+  const char *name;
+  uint32_t keylen;
+};
+
+static const struct stream_cfg stream_cfgs[] = {{"rc4", 16}, {"seal", 20}};
+
+struct stream_arg {
+  const struct app_stream *s;
+  union app_stream_ctx ctx, keyed;
+  uint8_t key[32];
+  uint32_t keylen, len;
+};
+
+static int run_stream_setkey(void *p)
+{
+  struct stream_arg *a = p;
+  return a->s->setkey(&a->keyed, a->key, a->keylen);
+}
+
+/* Each run starts from the freshly keyed state (copied untimed), so all runs do the same work. */
+static void prep_stream(void *p)
+{
+  struct stream_arg *a = p;
+  memcpy(&a->ctx, &a->keyed, sizeof(a->ctx));
+}
+
+static int run_stream(void *p)
+{
+  struct stream_arg *a = p;
+  return a->s->crypt(&a->ctx, 0, app_in, app_out, a->len);
+}
+
+void bench_stream(const struct run_opts *o, struct tally *t)
+{
+  static struct stream_arg a;
+  for (size_t i = 0; i < sizeof(stream_cfgs) / sizeof(stream_cfgs[0]); i++) {
+    const struct stream_cfg *c = &stream_cfgs[i];
+    struct result res;
+    struct sizes sz;
+    struct line l = {"stream", c->name, NULL, NULL, "setkey", 0};
+    a.s = app_find_stream(c->name, strlen(c->name));
+    a.keylen = c->keylen;
+    bench_key(a.key, c->keylen);
+    measure(run_stream_setkey, NULL, &a, o, &res);
+    report(&l, &res, o->runs, NULL, 0, t);
+    sizes_init(&sz, o);
+    while (sizes_next(&sz, "stream", APP_BENCH_MAX_MSG, &a.len, t)) {
+      uint8_t md[32];
+      struct line lc = {"stream", c->name, NULL, NULL, "crypt", a.len};
+      bench_fill(app_in, a.len);
+      measure(run_stream, prep_stream, &a, o, &res);
+      vc_sha256(app_out, a.len, md);
+      report(&lc, &res, o->runs, md, sizeof(md), t);
+    }
+  }
 }

@@ -10,7 +10,9 @@ static char line[2 * APP_MAX_INPUT + 1024];
 
 const struct suite suites[] = {
   {"selftest", "known-answer tests of every primitive", selftest_run},
-  {"hash", "hash benchmarks (SHA-256)", bench_hash},
+  {"hash", "hash benchmarks: MD2, MD4, MD5, SHA-1, SHA-256", bench_hash},
+  {"block", "block-cipher benchmarks: DES, 3DES, AES (tab, ct), RC5; key setup, encrypt, decrypt", bench_block},
+  {"stream", "stream-cipher benchmarks: RC4, SEAL 3.0; key setup, keystream XOR", bench_stream},
 };
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
@@ -67,11 +69,19 @@ static int list_has(const char *list, size_t len, const char *name)
   return 0;
 }
 
-/* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","exit":true} */
+static int req_flag(const struct req *r, const char *key)
+{
+  const struct req_field *f = req_get(r, key);
+  return f && f->type == 'b' && f->val[0] == 't';
+}
+
+/* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","modes":"cbc","all":false,
+ *  "instret":false,"exit":true} */
 static const char *op_run(const struct req *r)
 {
   static char err[96];
-  const struct req_field *fs = req_get(r, "suites"), *fz = req_get(r, "sizes"), *fe = req_get(r, "exit");
+  const struct req_field *fs = req_get(r, "suites"), *fz = req_get(r, "sizes");
+  const struct req_field *fm = req_get(r, "modes");
   struct run_opts o = {0};
   struct tally t = {0, 0};
   if (!fs || fs->type != 's')
@@ -83,6 +93,14 @@ static const char *op_run(const struct req *r)
       return "run: \"sizes\" must be a string such as \"64,1024\"";
     o.sizes = fz->val;
     o.sizes_len = fz->vallen;
+  }
+  o.all = req_flag(r, "all");
+  o.instret = req_flag(r, "instret");
+  if (fm) {
+    if (fm->type != 's')
+      return "run: \"modes\" must be a string such as \"ecb,cbc\"";
+    o.modes = fm->val;
+    o.modes_len = fm->vallen;
   }
   /* Every listed suite must exist before anything runs. */
   for (const char *p = fs->val, *end = fs->val + fs->vallen; p < end;) {
@@ -110,7 +128,7 @@ static const char *op_run(const struct req *r)
   json_u64("pass", t.pass);
   json_u64("fail", t.fail);
   json_end();
-  if (fe && fe->type == 'b' && fe->val[0] == 't')
+  if (req_flag(r, "exit"))
     vc_exit(t.fail ? 1 : 0);
   return NULL;
 }
@@ -130,7 +148,7 @@ static const char *op_exit(const struct req *r)
 
 static const struct oracle_op server_ops[] = {
   {"ops", "{}", "list the operations and suites", op_ops},
-  {"run", "{\"suites\":\"list\",\"runs\":\"int 1..15\",\"sizes\":\"list\",\"exit\":\"bool\"}",
+  {"run", "{\"suites\":\"list\",\"runs\":\"int 1..15\",\"sizes\":\"list\",\"modes\":\"list\",\"all\":\"bool\",\"instret\":\"bool\",\"exit\":\"bool\"}",
    "run self-test and benchmark suites, one JSON line per result, then a done line", op_run},
   {"exit", "{\"status\":\"int 0..255\"}", "end the run", op_exit},
 };

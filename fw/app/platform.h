@@ -9,6 +9,11 @@ int plat_getc(void);                 /* blocking read of one byte from the conso
 void plat_putc(int c);
 uint64_t plat_cycles(void);          /* raw cycle counter */
 uint64_t plat_cycle_overhead(void);  /* cycles one plat_cycles() pair adds, measured at init */
+/* Retired-instruction counter (minstret); plat_has_instret() is 0 on cores without one, and
+ * plat_instret() then returns 0. */
+int plat_has_instret(void);
+uint64_t plat_instret(void);
+uint64_t plat_instret_overhead(void);
 const char *plat_name(void);
 void vc_exit(int status) __attribute__((noreturn));
 
@@ -16,6 +21,12 @@ void vc_exit(int status) __attribute__((noreturn));
 static inline uint64_t plat_elapsed(uint64_t t0, uint64_t t1)
 {
   uint64_t d = t1 - t0, o = plat_cycle_overhead();
+  return d > o ? d - o : 0;
+}
+
+static inline uint64_t plat_instret_elapsed(uint64_t i0, uint64_t i1)
+{
+  uint64_t d = i1 - i0, o = plat_instret_overhead();
   return d > o ? d - o : 0;
 }
 

@@ -34,6 +34,18 @@ void bench_fill(uint8_t *p, size_t n)
     p[i] = (uint8_t)(i * 167 + 13);
 }
 
+void bench_key(uint8_t *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    p[i] = (uint8_t)(i * 29 + 101);
+}
+
+void bench_iv(uint8_t *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    p[i] = (uint8_t)(i * 53 + 7);
+}
+
 int next_size(const char **p, const char *end, uint32_t *size)
 {
   uint32_t v = 0;

@@ -15,6 +15,9 @@ enum vc_err {
   VC_ERR_NULL = -1,      /* a required pointer is NULL */
   VC_ERR_LENGTH = -2,    /* a length is out of range (too long, wrong size) */
   VC_ERR_STATE = -3,     /* the context is not initialised or already finalised */
+  VC_ERR_KEYLEN = -4,    /* key length (or round count) not supported by the algorithm */
+  VC_ERR_PADDING = -5,   /* bad padding found on decryption */
+  VC_ERR_OVERLAP = -6,   /* input and output overlap where only in == out is allowed */
 };
 
 /* Human-readable name of an error code ("ok", "null pointer", ...). */

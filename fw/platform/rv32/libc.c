@@ -53,3 +53,10 @@ size_t strlen(const char *s)
     p++;
   return (size_t)(p - s);
 }
+
+int strcmp(const char *a, const char *b)
+{
+  while (*a && *a == *b)
+    a++, b++;
+  return (unsigned char)*a - (unsigned char)*b;
+}

@@ -12,7 +12,28 @@ static inline void csr_write_simple(uint32_t v, unsigned long a) { *(volatile ui
 
 #define UART_EV_RX 0x2
 
-static uint64_t overhead;
+static uint64_t overhead, instret_overhead;
+
+/* VexRiscv full implements minstret; the smaller variants trap on it. */
+#ifdef CONFIG_CPU_VARIANT_FULL
+int plat_has_instret(void) { return 1; }
+
+uint64_t plat_instret(void)
+{
+  uint32_t hi, lo, hi2;
+  do {
+    __asm__ volatile("csrr %0, minstreth" : "=r"(hi));
+    __asm__ volatile("csrr %0, minstret" : "=r"(lo));
+    __asm__ volatile("csrr %0, minstreth" : "=r"(hi2));
+  } while (hi != hi2);
+  return (uint64_t)hi << 32 | lo;
+}
+#else
+int plat_has_instret(void) { return 0; }
+uint64_t plat_instret(void) { return 0; }
+#endif
+
+uint64_t plat_instret_overhead(void) { return instret_overhead; }
 
 uint64_t plat_cycles(void)
 {
@@ -32,6 +53,13 @@ void plat_init(void)
       best = t1 - t0;
   }
   overhead = best;
+  best = UINT64_MAX;
+  for (int i = 0; i < 16; i++) {
+    uint64_t i0 = plat_instret(), i1 = plat_instret();
+    if (i1 - i0 < best)
+      best = i1 - i0;
+  }
+  instret_overhead = best;
 }
 
 int plat_getc(void)

@@ -102,6 +102,8 @@ int vc_sha256_update(vc_sha256_ctx *ctx, const void *data, size_t len)
     return VC_ERR_NULL;
   if (ctx->magic != SHA256_MAGIC)
     return VC_ERR_STATE;
+  if (!len)
+    return VC_OK;
   size_t used = (size_t)(ctx->count % VC_SHA256_BLOCK_LEN);
   ctx->count += len;
   if (used) {

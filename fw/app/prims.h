@@ -1,0 +1,52 @@
+/* The primitives the application exposes (oracle, self-tests, benchmarks), as tables. Adding a
+ * primitive to the firmware is adding it to one of these tables. */
+#ifndef VEXCRYPT_APP_PRIMS_H
+#define VEXCRYPT_APP_PRIMS_H
+
+#include "vexcrypt/hash.h"
+#include "vexcrypt/modes.h"
+#include "vexcrypt/stream.h"
+
+/* Hashes: the library's hash classes. */
+extern const vc_hash_class *const app_hashes[];
+extern const size_t app_nhashes;
+const vc_hash_class *app_find_hash(const char *name, size_t len);
+
+/* Block ciphers: a mode-agnostic descriptor plus a setkey taking every cipher's parameters
+ * (`rounds` is RC5's round count and ignored by the others). */
+union app_block_key {
+  vc_des_key des;
+  vc_des3_key des3;
+  vc_aes_key aes;
+  vc_rc5_key rc5;
+};
+struct app_block {
+  const char *name;
+  const vc_block_cipher *bc;
+  int (*setkey)(union app_block_key *ks, const uint8_t *key, size_t keylen, unsigned rounds);
+};
+extern const struct app_block app_blocks[];
+extern const size_t app_nblocks;
+const struct app_block *app_find_block(const char *name, size_t len);
+
+/* Stream ciphers; `n` is SEAL's position and ignored by the others. */
+union app_stream_ctx {
+  vc_rc4_ctx rc4;
+  vc_seal_ctx seal;
+};
+struct app_stream {
+  const char *name;
+  int (*setkey)(union app_stream_ctx *ctx, const uint8_t *key, size_t keylen);
+  int (*crypt)(union app_stream_ctx *ctx, uint32_t n, const uint8_t *in, uint8_t *out, size_t len);
+};
+extern const struct app_stream app_streams[];
+extern const size_t app_nstreams;
+const struct app_stream *app_find_stream(const char *name, size_t len);
+
+/* Mode names "ecb", "cbc", "ctr" to 0, 1, 2; -1 when unknown. */
+int app_mode(const char *name, size_t len);
+/* Runs a mode over len bytes (whole blocks for ECB/CBC); iv is updated. */
+int app_mode_crypt(const struct app_block *b, int mode, int decrypt, const union app_block_key *ks,
+                   uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
+
+#endif

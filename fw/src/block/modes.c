@@ -1,0 +1,132 @@
+/* ECB, CBC, CTR and PKCS#7 over the block-cipher descriptors of modes.h. */
+#include <string.h>
+
+#include "vexcrypt/modes.h"
+
+/* Only in == out or disjoint buffers are allowed. */
+static int overlap(const uint8_t *in, const uint8_t *out, size_t len)
+{
+  return in != out && in < out + len && out < in + len;
+}
+
+static int check(const vc_block_cipher *c, const void *ks, const uint8_t *in, const uint8_t *out,
+                 size_t len, int whole_blocks)
+{
+  if (!c || !ks || ((!in || !out) && len))
+    return VC_ERR_NULL;
+  if (whole_blocks && len % c->block_len)
+    return VC_ERR_LENGTH;
+  if (len && overlap(in, out, len))
+    return VC_ERR_OVERLAP;
+  return VC_OK;
+}
+
+static int ecb(int decrypt, const vc_block_cipher *c, const void *ks, const uint8_t *in, uint8_t *out,
+               size_t len)
+{
+  int rc = check(c, ks, in, out, len, 1);
+  if (rc)
+    return rc;
+  vc_block_fn fn = decrypt ? c->decrypt : c->encrypt;
+  for (size_t i = 0; !rc && i < len; i += c->block_len)
+    rc = fn(ks, in + i, out + i);
+  return rc;
+}
+
+int vc_ecb_encrypt(const vc_block_cipher *c, const void *ks, const uint8_t *in, uint8_t *out, size_t len)
+{
+  return ecb(0, c, ks, in, out, len);
+}
+
+int vc_ecb_decrypt(const vc_block_cipher *c, const void *ks, const uint8_t *in, uint8_t *out, size_t len)
+{
+  return ecb(1, c, ks, in, out, len);
+}
+
+static void xor_block(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    d[i] = a[i] ^ b[i];
+}
+
+int vc_cbc_encrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+  int rc = check(c, ks, in, out, len, 1);
+  if (!rc && !iv)
+    rc = VC_ERR_NULL;
+  for (size_t i = 0; !rc && i < len; i += c->block_len) {
+    uint8_t x[VC_MAX_BLOCK_LEN];
+    xor_block(x, in + i, iv, c->block_len);
+    rc = c->encrypt(ks, x, out + i);
+    memcpy(iv, out + i, c->block_len);
+  }
+  return rc;
+}
+
+int vc_cbc_decrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+  int rc = check(c, ks, in, out, len, 1);
+  if (!rc && !iv)
+    rc = VC_ERR_NULL;
+  for (size_t i = 0; !rc && i < len; i += c->block_len) {
+    uint8_t x[VC_MAX_BLOCK_LEN], saved[VC_MAX_BLOCK_LEN];
+    memcpy(saved, in + i, c->block_len);      /* in == out overwrites the ciphertext */
+    rc = c->decrypt(ks, saved, x);
+    xor_block(out + i, x, iv, c->block_len);
+    memcpy(iv, saved, c->block_len);
+  }
+  return rc;
+}
+
+int vc_ctr_crypt(const vc_block_cipher *c, const void *ks, uint8_t *ctr, const uint8_t *in, uint8_t *out,
+                 size_t len)
+{
+  int rc = check(c, ks, in, out, len, 0);
+  if (!rc && !ctr)
+    rc = VC_ERR_NULL;
+  for (size_t i = 0; !rc && i < len; i += c->block_len) {
+    uint8_t stream[VC_MAX_BLOCK_LEN];
+    size_t n = len - i < c->block_len ? len - i : c->block_len;
+    rc = c->encrypt(ks, ctr, stream);
+    xor_block(out + i, in + i, stream, n);
+    for (size_t k = c->block_len; k-- > 0 && ++ctr[k] == 0;)
+      ;
+  }
+  return rc;
+}
+
+int vc_pkcs7_pad(uint8_t *buf, size_t len, size_t cap, size_t block_len, size_t *padded_len)
+{
+  if (!buf || !padded_len)
+    return VC_ERR_NULL;
+  if (block_len == 0 || block_len > 255)
+    return VC_ERR_LENGTH;
+  size_t pad = block_len - len % block_len;
+  if (len > cap || cap - len < pad)
+    return VC_ERR_LENGTH;
+  memset(buf + len, (int)pad, pad);
+  *padded_len = len + pad;
+  return VC_OK;
+}
+
+int vc_pkcs7_unpad(const uint8_t *buf, size_t len, size_t block_len, size_t *unpadded_len)
+{
+  if (!buf || !unpadded_len)
+    return VC_ERR_NULL;
+  if (block_len == 0 || block_len > 255 || len == 0 || len % block_len)
+    return VC_ERR_LENGTH;
+  /* Constant time over the last block: no branch on the padding bytes. A valid pad value p
+   * is 1..block_len and the last p bytes all equal p. */
+  uint32_t pad = buf[len - 1];
+  uint32_t bad = ((pad - 1) >> 31) | (((uint32_t)block_len - pad) >> 31);
+  for (size_t i = 1; i <= block_len; i++) {
+    uint32_t in_pad = ((pad - (uint32_t)i) >> 31) ^ 1;   /* 1 when i <= pad */
+    bad |= in_pad & (uint32_t)(buf[len - i] != pad);
+  }
+  if (bad)
+    return VC_ERR_PADDING;
+  *unpadded_len = len - pad;
+  return VC_OK;
+}

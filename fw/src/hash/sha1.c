@@ -1,0 +1,147 @@
+/* SHA-1 (FIPS 180-4).
+ *
+ * As in sha256.c: the schedule is expanded up front, and each of the four 20-round stages is a
+ * loop over groups of five rounds that rename a..e instead of moving them (about 2 KiB of RV32
+ * code in all, inside VexRiscv's 4 KiB instruction cache; fully unrolled it would not fit). */
+#include <string.h>
+
+#include "vexcrypt/hash.h"
+
+#define SHA1_MAGIC 0x53484131u
+
+static const uint32_t H0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+
+#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define PARITY(x, y, z) ((x) ^ (y) ^ (z))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+static inline uint32_t load_be32(const uint8_t *p)
+{
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline void store_be32(uint8_t *p, uint32_t v)
+{
+  p[0] = (uint8_t)(v >> 24);
+  p[1] = (uint8_t)(v >> 16);
+  p[2] = (uint8_t)(v >> 8);
+  p[3] = (uint8_t)v;
+}
+
+#define ROUND(f, k, a, b, c, d, e, w) do {      \
+    e += ROTL(a, 5) + f(b, c, d) + (k) + (w);   \
+    b = ROTL(b, 30);                            \
+  } while (0)
+
+/* Schedule word W[t], t = (w - W) + j: ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]). */
+#define EXPAND(j) w[j] = ROTL(w[(j) - 3] ^ w[(j) - 8] ^ w[(j) - 14] ^ w[(j) - 16], 1)
+
+/* Five rounds from W[i]; the rename brings a..e back. */
+#define ROUNDS5(f, k, i) do {                     \
+    ROUND(f, k, a, b, c, d, e, W[(i) + 0]);       \
+    ROUND(f, k, e, a, b, c, d, W[(i) + 1]);       \
+    ROUND(f, k, d, e, a, b, c, W[(i) + 2]);       \
+    ROUND(f, k, c, d, e, a, b, W[(i) + 3]);       \
+    ROUND(f, k, b, c, d, e, a, W[(i) + 4]);       \
+  } while (0)
+
+static void sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
+{
+  uint32_t W[80];
+  while (nblocks--) {
+    uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4];
+    int i;
+    for (i = 0; i < 16; i++)
+      W[i] = load_be32(p + 4 * i);
+    /* 16 words per iteration: the compiler then keeps the last 16 in registers instead of
+     * reloading four per word (or shuffling a window of them through registers). */
+    for (uint32_t *w = W + 16; w < W + 80; w += 16) {
+      EXPAND(0); EXPAND(1); EXPAND(2); EXPAND(3); EXPAND(4); EXPAND(5); EXPAND(6); EXPAND(7);
+      EXPAND(8); EXPAND(9); EXPAND(10); EXPAND(11); EXPAND(12); EXPAND(13); EXPAND(14); EXPAND(15);
+    }
+    for (i = 0; i < 20; i += 5)
+      ROUNDS5(CH, 0x5a827999u, i);
+    for (; i < 40; i += 5)
+      ROUNDS5(PARITY, 0x6ed9eba1u, i);
+    for (; i < 60; i += 5)
+      ROUNDS5(MAJ, 0x8f1bbcdcu, i);
+    for (; i < 80; i += 5)
+      ROUNDS5(PARITY, 0xca62c1d6u, i);
+    st[0] += a; st[1] += b; st[2] += c; st[3] += d; st[4] += e;
+    p += VC_SHA1_BLOCK_LEN;
+  }
+}
+
+int vc_sha1_init(vc_sha1_ctx *ctx)
+{
+  if (!ctx)
+    return VC_ERR_NULL;
+  memcpy(ctx->h, H0, sizeof(H0));
+  ctx->count = 0;
+  ctx->magic = SHA1_MAGIC;
+  return VC_OK;
+}
+
+int vc_sha1_update(vc_sha1_ctx *ctx, const void *data, size_t len)
+{
+  const uint8_t *p = data;
+  if (!ctx || (!data && len))
+    return VC_ERR_NULL;
+  if (ctx->magic != SHA1_MAGIC)
+    return VC_ERR_STATE;
+  if (!len)             /* data may be NULL: no memcpy from it, even of 0 bytes */
+    return VC_OK;
+  size_t used = (size_t)(ctx->count % VC_SHA1_BLOCK_LEN);
+  ctx->count += len;
+  if (used) {
+    size_t take = VC_SHA1_BLOCK_LEN - used;
+    if (take > len)
+      take = len;
+    memcpy(ctx->buf + used, p, take);
+    p += take;
+    len -= take;
+    if (used + take < VC_SHA1_BLOCK_LEN)
+      return VC_OK;
+    sha1_blocks(ctx->h, ctx->buf, 1);
+  }
+  sha1_blocks(ctx->h, p, len / VC_SHA1_BLOCK_LEN);
+  p += len & ~(size_t)(VC_SHA1_BLOCK_LEN - 1);
+  memcpy(ctx->buf, p, len % VC_SHA1_BLOCK_LEN);
+  return VC_OK;
+}
+
+int vc_sha1_final(vc_sha1_ctx *ctx, uint8_t out[VC_SHA1_DIGEST_LEN])
+{
+  if (!ctx || !out)
+    return VC_ERR_NULL;
+  if (ctx->magic != SHA1_MAGIC)
+    return VC_ERR_STATE;
+  size_t used = (size_t)(ctx->count % VC_SHA1_BLOCK_LEN);
+  uint64_t bits = ctx->count << 3;
+  ctx->buf[used++] = 0x80;
+  if (used > VC_SHA1_BLOCK_LEN - 8) {
+    memset(ctx->buf + used, 0, VC_SHA1_BLOCK_LEN - used);
+    sha1_blocks(ctx->h, ctx->buf, 1);
+    used = 0;
+  }
+  memset(ctx->buf + used, 0, VC_SHA1_BLOCK_LEN - 8 - used);
+  store_be32(ctx->buf + 56, (uint32_t)(bits >> 32));
+  store_be32(ctx->buf + 60, (uint32_t)bits);
+  sha1_blocks(ctx->h, ctx->buf, 1);
+  for (int i = 0; i < 5; i++)
+    store_be32(out + 4 * i, ctx->h[i]);
+  memset(ctx, 0, sizeof(*ctx));
+  return VC_OK;
+}
+
+int vc_sha1(const void *data, size_t len, uint8_t out[VC_SHA1_DIGEST_LEN])
+{
+  vc_sha1_ctx ctx;
+  int err;
+  if (!out || (!data && len))
+    return VC_ERR_NULL;
+  if ((err = vc_sha1_init(&ctx)) || (err = vc_sha1_update(&ctx, data, len)))
+    return err;
+  return vc_sha1_final(&ctx, out);
+}

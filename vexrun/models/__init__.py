@@ -1,0 +1,1 @@
+"""Independent pure-Python models of the primitives, written from their specifications."""

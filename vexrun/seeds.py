@@ -1,0 +1,46 @@
+"""Figures of the research papers (../shared/seeds/) that vexcrypt's tables put beside its own,
+converted to cycles where the paper gives the clock (cycles = seconds x Hz)."""
+
+# Seed 002 (Silva, Macharet, Teixeira), Table 4: linear regression time(ms) = A * bytes + B over
+# the Table 3 file sizes, encrypt + decrypt together for ciphers, per phone. (A in ms/byte, B in
+# ms, R^2; None where the paper prints NS, "not significant".) Java ME on the phones' CPUs.
+SEED002_SIZES = (23, 500, 1233, 2487, 5024, 7873, 15223, 53278)
+SEED002_CLOCK_MHZ = {"A1200": 320.0, "N95": 332.0, "7373": 72.2, "V3": 66.1, "V220": 16.2}
+SEED002_TABLE4 = {
+    "rc4":    {"A1200": (0.002, 129.2, 0.83), "N95": (0.003, 250.5, 0.99), "7373": (0.002, 79.88, 0.99),
+               "V3": (0.24, 349.6, 1.0), "V220": (0.16, 332.6, 0.99)},
+    "rc5":    {"A1200": (0.006, 263.1, 0.94), "N95": (0.009, 671.9, 0.94), "7373": (0.02, 263.1, 0.99),
+               "V3": (0.7, 905.4, 0.99), "V220": (0.68, 913.9, 0.99)},
+    "aes":    {"A1200": (0.008, 337.62, 0.97), "N95": (0.01, 769.1, 0.90), "7373": (0.03, 272.4, 0.99),
+               "V3": (0.9, 1402.5, 0.99), "V220": (0.88, 1444.6, 0.99)},
+    "md5":    {"A1200": (0.002, 127.6, 0.64), "N95": (0.006, 194.3, 0.99), "7373": (0.004, 28.7, 0.99),
+               "V3": (0.2, 260.8, 0.99), "V220": (0.18, 265.3, 1.0)},
+    "sha1":   {"A1200": (0.002, 111.8, 0.75), "N95": (0.003, 229.1, 0.91), "7373": (0.0034, 27.9, 0.99),
+               "V3": (0.19, None, 0.91), "V220": (0.13, 263.7, 0.99)},
+    "sha256": {"A1200": (0.004, 2043.1, 0.94), "N95": (0.004, 2176.9, 0.98), "7373": (0.01, 5189.2, 0.97),
+               "V3": (0.38, 101232.0, 0.54), "V220": (0.21, 180609.0, 0.99)},
+}
+
+# Seed 003 (Argyroudis et al.), Table 1, iPAQ H3630 (StrongARM, 206 MHz, OpenSSL 0.9.7b):
+# DES: 100,000 encryptions and 100,000 decryptions in 7,354 ms; SHA(-1): 100,000 hashes in
+# 19,111 ms. The message size is not given; one 8-byte block per DES operation is the likely
+# reading.
+SEED003_CLOCK_MHZ = 206.0
+SEED003_TABLE1 = {"des_block_enc_plus_dec": 7354.0 / 100_000, "sha1_hash": 19111.0 / 100_000}   # ms each
+
+# Anchors given with the work (Cortex-M4): plain-C SHA-256 about 92 cycles/byte; table-based
+# AES-128 in assembly about 34 cycles/byte.
+ANCHORS_CPB = {"sha256": ("plain C, Cortex-M4", 92.0), "aes-128": ("table-based assembly, Cortex-M4", 34.0)}
+
+
+def ms_to_cycles(ms, mhz):
+    return ms * mhz * 1e3
+
+
+def seed002_cycles(prim):
+    """{phone: (cycles/byte, fixed cycles, R^2)} of seed 002's Table 4 for a primitive."""
+    out = {}
+    for phone, (a, b, r2) in SEED002_TABLE4.get(prim, {}).items():
+        mhz = SEED002_CLOCK_MHZ[phone]
+        out[phone] = (ms_to_cycles(a, mhz), None if b is None else ms_to_cycles(b, mhz), r2)
+    return out
