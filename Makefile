@@ -22,12 +22,13 @@ SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(M
                $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END))
 
-.PHONY: help setup sim test test-host test-sim test-cocotb oracle report clean distclean
+.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report clean distclean
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make sim     build what changed, run self-tests + benchmarks in the simulated SoC, print the table"
 	@echo "make test    host tests, SoC simulation tests, oracle tests, cocotb tests"
+	@echo "make bench   the long benchmark sweep (about 15 minutes); writes docs/performance.md"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash RUNS=5"
@@ -38,6 +39,9 @@ setup:
 
 sim: setup
 	@$(VEXRUN) sim $(SIM_ARGS)
+
+bench: setup
+	@$(VEXRUN) bench $(CONFIG_ARGS) --publish docs/performance.md
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

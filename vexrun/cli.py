@@ -3,6 +3,7 @@
   vexrun sim      build what changed, run self-tests and benchmarks in the simulated SoC, print
                   a table and save the raw results
   vexrun oracle   JSON-lines requests on stdin, run on the simulated SoC, responses on stdout
+  vexrun bench    the long benchmark sweep (seed sizes, least-squares lines, performance page)
   vexrun build    build the Verilator model and the firmware only
   vexrun report   print the table of a saved result file (default: the newest)
 """
@@ -10,14 +11,17 @@
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from . import results
+from .bench import BENCH_SIZES
 from .build import CPU_VARIANTS, Config, ensure_all
 from .env import RESULTS, ROOT, ToolError
 from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
 SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
+BENCH_MAX_CYCLES = 6_000_000_000      # make bench: the long sweep (about 15 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
 
@@ -61,13 +65,15 @@ def progress(rec):
     print(f"  [{rec.get('suite', '?')}] {msg}", file=sys.stderr, flush=True)
 
 
-def cmd_sim(args):
+def run_suites(args, where_args):
+    """Builds what changed, runs the requested suites in one simulation with the checks, saves
+    the result file. Returns (records, meta, path, failures)."""
     check_accelerators(args)
-    cfg = config_from(args, trace=args.trace)
+    cfg = config_from(args, trace=getattr(args, "trace", False))
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
     if args.max_cycles <= 0:
         raise ToolError("--max-cycles must be positive: every simulation run has a cycle bound")
-    window = (args.trace_begin, args.trace_end) if args.trace else None
+    window = (args.trace_begin, args.trace_end) if getattr(args, "trace", False) else None
     if window and window[1] <= window[0]:
         raise ToolError("--trace-end must be larger than --trace-begin")
     wall = args.max_cycles / MIN_SIM_SPEED + 60
@@ -80,7 +86,7 @@ def cmd_sim(args):
         unknown = [s for s in args.suites.split(",") if s not in valid]
         if unknown:
             raise ToolError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(valid)}")
-        req = {"op": "run", "suites": args.suites, "runs": args.runs, "exit": True}
+        req = dict({"op": "run", "suites": args.suites, "runs": args.runs, "exit": True}, **where_args)
         if args.sizes:
             req["sizes"] = args.sizes
         sess.send(req)
@@ -98,25 +104,49 @@ def cmd_sim(args):
             progress(rec)
         status = sess.wait_exit()
     wall_s = sess.wall
-    meta = results.metadata(cfg.soc_info(), "sim", " ".join(sys.argv), {
+    meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
+        "runs": args.runs, "request": req,
         "cycle_overhead": sess.hello.get("cycle_overhead"),
         "sim_cycles": sess.cycles, "sim_wall_s": round(wall_s, 2),
         "sim_cycles_per_s": round(sess.cycles / wall_s) if sess.cycles else None,
         "firmware_exit_status": status, "summary": rec,
     })
-    path = results.save(records, meta)
-    print(results.render_table(records, meta))
-    print(f"\nsimulated {sess.cycles:,} cycles in {wall_s:.1f} s wall ({sess.cycles / wall_s / 1e6:.2f} M cycles/s); "
-          f"raw results: {path.relative_to(RESULTS.parent)}")
+    path = results.save(records, meta, where="bench" if args.cmd == "bench" else "sim")
+    print(f"simulated {sess.cycles:,} cycles in {wall_s:.1f} s wall ({sess.cycles / wall_s / 1e6:.2f} M cycles/s); "
+          f"raw results: {path.relative_to(RESULTS.parent)}", file=sys.stderr)
     if window and getattr(sess, "trace_file", None):
-        print(f"waveform (cycles {window[0]}..{window[1]}): {sess.trace_file}")
+        print(f"waveform (cycles {window[0]}..{window[1]}): {sess.trace_file}", file=sys.stderr)
     failures = [r for r in records if not r.get("ok") or r.get("check_error")]
+    if status != 0 or rec.get("fail"):
+        failures = failures or [{"suite": "run", "error": f"firmware exit status {status}"}]
+    return records, meta, path, failures
+
+
+def report_failures(failures):
     for r in failures:
         reason = r.get("check_error") or r.get("error") or "failed"
         print(f"vexrun: FAIL {r.get('suite')} {r.get('prim', '')}: {reason}", file=sys.stderr)
-    if failures or status != 0 or rec.get("fail"):
-        return 1
-    return 0
+    return 1 if failures else 0
+
+
+def cmd_sim(args):
+    records, meta, path, failures = run_suites(args, {})
+    print(results.render_table(records, meta))
+    return report_failures(failures)
+
+
+def cmd_bench(args):
+    from . import bench
+    records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
+    command = "make bench" if args.publish else "vexrun " + " ".join(sys.argv[1:])
+    page = bench.render_page(records, meta, command)
+    page_path = path.with_suffix(".md")
+    page_path.write_text(page)
+    if args.publish:
+        Path(args.publish).write_text(page)
+        print(f"performance page: {args.publish}", file=sys.stderr)
+    print(page)
+    return report_failures(failures)
 
 
 def oracle_reply(obj, out):
@@ -243,6 +273,19 @@ def build_parser():
     add_config_args(b)
     b.add_argument("--trace", action="store_true", help="build the traced model")
     b.set_defaults(func=cmd_build)
+
+    bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
+    add_config_args(bn)
+    bn.add_argument("--suites", default="hash,block,stream", help="comma-separated suites (default: hash,block,stream)")
+    bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
+                    help="repetitions per measurement; the median is reported (default: 3)")
+    bn.add_argument("--sizes", default=",".join(map(str, BENCH_SIZES)),
+                    help="message sizes (default: seed 002's Table 3 sizes plus 64 and 8192)")
+    bn.add_argument("--modes", default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
+    bn.add_argument("--max-cycles", type=positive_int, default=BENCH_MAX_CYCLES,
+                    help=f"cycle bound of the run (default: {BENCH_MAX_CYCLES:,})")
+    bn.add_argument("--publish", metavar="FILE", help="also write the page to FILE (make bench: docs/performance.md)")
+    bn.set_defaults(func=cmd_bench)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")
