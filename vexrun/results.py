@@ -10,6 +10,7 @@ import json
 import time
 from pathlib import Path
 
+from . import refs
 from .env import RESULTS, git_commit, toolchain_versions
 
 
@@ -30,62 +31,23 @@ def bench_iv(n):
     return _pattern(n, 53, 7)
 
 
-def _hash_ref(prim, data):
-    from Crypto.Hash import MD2, MD4
-    if prim in ("md2", "md4"):
-        return {"md2": MD2, "md4": MD4}[prim].new(data).digest()
-    return hashlib.new(prim, data).digest()
-
-
 def _block_ref(rec):
     """SHA-256 of what the firmware's block benchmark produced (enc: the ciphertext of the
     padded pattern; dec: the recovered plaintext)."""
-    from Crypto.Cipher import AES, DES, DES3
-    from Crypto.Util import Counter
     n, mode, prim = rec["bytes"], rec["mode"], rec["prim"]
     if rec["op"] == "dec":
         return hashlib.sha256(bench_pattern(n)).digest()
     bl = 16 if prim.startswith("aes") else 8
-    data = bench_pattern(n)
-    if mode != "ctr":
-        data += bytes([bl - n % bl]) * (bl - n % bl)
-    iv = bench_iv(bl)
-    if prim.startswith("rc5"):
-        from .models import rc5
-        S = rc5.expand_key(bench_key(16), 12)
-        out, prev, ctr = b"", iv, int.from_bytes(iv, "big")
-        for i in range(0, len(data), 8):
-            b = data[i:i + 8]
-            if mode == "ctr":
-                ks = rc5.encrypt_block(S, ctr.to_bytes(8, "big"))
-                out += bytes(x ^ y for x, y in zip(b, ks))
-                ctr = (ctr + 1) % 2**64
-            else:
-                prev = rc5.encrypt_block(S, bytes(x ^ y for x, y in zip(b, prev)) if mode == "cbc" else b)
-                out += prev
-        return hashlib.sha256(out).digest()
-    cls, keylen = {"des": (DES, 8), "3des": (DES3, 24), "aes-128": (AES, 16), "aes-192": (AES, 24),
-                   "aes-256": (AES, 32)}[prim]
-    key = bench_key(keylen)
-    if mode == "ecb":
-        c = cls.new(key, cls.MODE_ECB)
-    elif mode == "cbc":
-        c = cls.new(key, cls.MODE_CBC, iv=iv)
-    else:
-        c = cls.new(key, cls.MODE_CTR, counter=Counter.new(8 * bl, initial_value=int.from_bytes(iv, "big")))
-    return hashlib.sha256(c.encrypt(data)).digest()
+    data = bench_pattern(n) if mode == "ctr" else refs.pkcs7(bench_pattern(n), bl)
+    cipher, keylen = {"des": ("des", 8), "3des": ("3des", 24), "aes-128": ("aes", 16), "aes-192": ("aes", 24),
+                      "aes-256": ("aes", 32), "rc5-32/12/16": ("rc5", 16)}[prim]
+    out = refs.block_mode(cipher, bench_key(keylen), mode, bench_iv(bl)).encrypt(data)
+    return hashlib.sha256(out).digest()
 
 
 def _stream_ref(rec):
-    from Crypto.Cipher import ARC4
-    data = bench_pattern(rec["bytes"])
-    if rec["prim"] == "rc4":
-        out = ARC4.new(bench_key(16)).encrypt(data)
-    else:
-        from .models.seal import Seal
-        ks = Seal(bench_key(20), max_bits=8 * max(len(data), 1)).keystream(0, len(data))
-        out = bytes(a ^ b for a, b in zip(data, ks))
-    return hashlib.sha256(out).digest()
+    keylen = {"rc4": 16, "seal": 20}[rec["prim"]]
+    return hashlib.sha256(refs.stream_crypt(rec["prim"], bench_key(keylen), bench_pattern(rec["bytes"]))).digest()
 
 
 def reference(rec):
@@ -95,7 +57,7 @@ def reference(rec):
         return None
     suite = rec.get("suite")
     if suite == "hash":
-        return _hash_ref(rec["prim"], bench_pattern(rec["bytes"])).hex()
+        return refs.hash_digest(rec["prim"], bench_pattern(rec["bytes"])).hex()
     if suite == "block":
         return _block_ref(rec).hex()
     if suite == "stream":

@@ -272,6 +272,12 @@ const struct req_field *req_get(const struct req *r, const char *k)
   return NULL;
 }
 
+int req_flag(const struct req *r, const char *k)
+{
+  const struct req_field *f = req_get(r, k);
+  return f && f->type == 'b' && f->val[0] == 't';
+}
+
 int req_u32(const struct req *r, const char *k, uint32_t dflt, uint32_t *out)
 {
   const struct req_field *f = req_get(r, k);

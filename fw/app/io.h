@@ -46,6 +46,8 @@ struct req {
 /* Parses `line` in place. Returns NULL on success or a static description of the error. */
 const char *req_parse(char *line, struct req *r);
 const struct req_field *req_get(const struct req *r, const char *key);
+/* Boolean field: 1 when present and true. */
+int req_flag(const struct req *r, const char *key);
 /* Numeric field with a default; returns -1 (and sets *err) when present but not a number. */
 int req_u32(const struct req *r, const char *key, uint32_t dflt, uint32_t *out);
 

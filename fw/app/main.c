@@ -69,12 +69,6 @@ static int list_has(const char *list, size_t len, const char *name)
   return 0;
 }
 
-static int req_flag(const struct req *r, const char *key)
-{
-  const struct req_field *f = req_get(r, key);
-  return f && f->type == 'b' && f->val[0] == 't';
-}
-
 /* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","modes":"cbc","all":false,
  *  "instret":false,"exit":true} */
 static const char *op_run(const struct req *r)

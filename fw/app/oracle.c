@@ -55,12 +55,6 @@ static int req_dir(const struct req *r)
   return -1;
 }
 
-static int req_bool(const struct req *r, const char *key)
-{
-  const struct req_field *f = req_get(r, key);
-  return f && f->type == 'b' && f->val[0] == 't';
-}
-
 /* {"op":"<cipher>","key":hex,"mode":"ecb|cbc|ctr","dir":"enc|dec","iv":hex,"msg":hex,
  *  "pad":bool,"rounds":int} */
 static const char *op_block(const struct req *r)
@@ -72,7 +66,7 @@ static const char *op_block(const struct req *r)
   uint8_t key[256], iv[VC_MAX_BLOCK_LEN];
   uint32_t rounds;
   int mode = fm && fm->type == 's' ? app_mode(fm->val, fm->vallen) : (fm ? -1 : 0);
-  int dec = req_dir(r), pad = req_bool(r, "pad"), rc;
+  int dec = req_dir(r), pad = req_flag(r, "pad"), rc;
   size_t bl = b->bc->block_len, len;
   if (mode < 0)
     return "\"mode\" must be \"ecb\", \"cbc\" or \"ctr\"";

@@ -87,3 +87,24 @@ def encrypt(key: bytes, rounds: int, block: bytes) -> bytes:
 
 def decrypt(key: bytes, rounds: int, block: bytes) -> bytes:
     return decrypt_block(expand_key(key, rounds), block)
+
+
+def crypt_mode(key: bytes, rounds: int, mode: str, iv: bytes, data: bytes, decrypt: bool = False) -> bytes:
+    """ECB, CBC or CTR as vexcrypt's modes.c defines them: whole blocks for ECB/CBC, any length
+    for CTR, whose counter is the whole 8-byte block, big-endian."""
+    S = expand_key(key, rounds)
+    out, prev, ctr = b"", iv, int.from_bytes(iv or bytes(8), "big")
+    for i in range(0, len(data), 8):
+        b = data[i:i + 8]
+        if mode == "ctr":
+            ks = encrypt_block(S, ctr.to_bytes(8, "big"))
+            out += bytes(x ^ y for x, y in zip(b, ks))
+            ctr = (ctr + 1) % 2**64
+        elif decrypt:
+            p = decrypt_block(S, b)
+            out += bytes(x ^ y for x, y in zip(p, prev)) if mode == "cbc" else p
+            prev = b
+        else:
+            prev = encrypt_block(S, bytes(x ^ y for x, y in zip(b, prev)) if mode == "cbc" else b)
+            out += prev
+    return out

@@ -9,7 +9,7 @@ unsigned vc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t keylen,
   unsigned nk = (unsigned)(keylen / 4), rounds = nk + 6, n = 4 * (rounds + 1);
   uint32_t rcon = 1;
   for (unsigned i = 0; i < nk; i++)
-    w[i] = vc_aes_ld(key + 4 * i, 0);
+    w[i] = vc_ld32le(key + 4 * i, 0);
   for (unsigned i = nk, j = 0; i < n; i++) {   /* j = i mod nk */
     uint32_t t = w[i - 1];
     if (j == 0) {

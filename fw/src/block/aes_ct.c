@@ -259,7 +259,7 @@ static int check(const vc_aes_key *ks, const uint8_t *in, const uint8_t *out)
     return VC_ERR_NULL;
   if (ks->impl != VC_AES_IMPL_CT || (ks->rounds != 10 && ks->rounds != 12 && ks->rounds != 14))
     return VC_ERR_STATE;
-  if (vc_aes_overlap(in, out))
+  if (vc_overlap(in, out, 16))
     return VC_ERR_OVERLAP;
   return VC_OK;
 }
@@ -267,7 +267,7 @@ static int check(const vc_aes_key *ks, const uint8_t *in, const uint8_t *out)
 static void load(uint32_t q[8], const uint8_t *in, int al)
 {
   for (int c = 0; c < 4; c++)
-    q[c] = q[c + 4] = vc_aes_ld(in + 4 * c, al);
+    q[c] = q[c + 4] = vc_ld32le(in + 4 * c, al);
   ortho(q);
 }
 
@@ -285,7 +285,7 @@ static void store(uint8_t *out, uint32_t q[8], unsigned rounds, int al)
     q[3] ^= t;
   }
   for (int c = 0; c < 4; c++)
-    vc_aes_st(out + 4 * c, q[c], al);
+    vc_st32le(out + 4 * c, q[c], al);
 }
 
 int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
@@ -294,7 +294,7 @@ int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16
   int err = check(ks, in, out);
   if (err)
     return err;
-  int al = vc_aes_aligned(in, out);
+  int al = vc_aligned4(in, out);
   unsigned rounds = ks->rounds;
   const uint32_t *rk = ks->ek;
   load(q, in, al);
@@ -320,7 +320,7 @@ int vc_aes_ct_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16
   int err = check(ks, in, out);
   if (err)
     return err;
-  int al = vc_aes_aligned(in, out);
+  int al = vc_aligned4(in, out);
   unsigned rounds = ks->rounds;
   const uint32_t *rk = ks->dk;
   load(q, in, al);

@@ -253,7 +253,7 @@ static int check(const vc_aes_key *ks, const uint8_t *in, const uint8_t *out)
     return VC_ERR_NULL;
   if (ks->impl != VC_AES_IMPL_TAB || (ks->rounds != 10 && ks->rounds != 12 && ks->rounds != 14))
     return VC_ERR_STATE;
-  if (vc_aes_overlap(in, out))
+  if (vc_overlap(in, out, 16))
     return VC_ERR_OVERLAP;
   return VC_OK;
 }
@@ -263,10 +263,10 @@ int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
   int err = check(ks, in, out);
   if (err)
     return err;
-  int al = vc_aes_aligned(in, out);
+  int al = vc_aligned4(in, out);
   const uint32_t *rk = ks->ek;
-  uint32_t s0 = vc_aes_ld(in, al) ^ rk[0], s1 = vc_aes_ld(in + 4, al) ^ rk[1];
-  uint32_t s2 = vc_aes_ld(in + 8, al) ^ rk[2], s3 = vc_aes_ld(in + 12, al) ^ rk[3];
+  uint32_t s0 = vc_ld32le(in, al) ^ rk[0], s1 = vc_ld32le(in + 4, al) ^ rk[1];
+  uint32_t s2 = vc_ld32le(in + 8, al) ^ rk[2], s3 = vc_ld32le(in + 12, al) ^ rk[3];
   uint32_t t0, t1, t2, t3;
   /* rounds is even: rounds / 2 iterations make rounds - 1 full rounds. */
   for (unsigned r = ks->rounds >> 1;;) {
@@ -280,10 +280,10 @@ int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
   s1 = (SB(B0(t1)) | SB(B1(t2)) << 8 | SB(B2(t3)) << 16 | SB(B3(t0)) << 24) ^ rk[1];
   s2 = (SB(B0(t2)) | SB(B1(t3)) << 8 | SB(B2(t0)) << 16 | SB(B3(t1)) << 24) ^ rk[2];
   s3 = (SB(B0(t3)) | SB(B1(t0)) << 8 | SB(B2(t1)) << 16 | SB(B3(t2)) << 24) ^ rk[3];
-  vc_aes_st(out, s0, al);
-  vc_aes_st(out + 4, s1, al);
-  vc_aes_st(out + 8, s2, al);
-  vc_aes_st(out + 12, s3, al);
+  vc_st32le(out, s0, al);
+  vc_st32le(out + 4, s1, al);
+  vc_st32le(out + 8, s2, al);
+  vc_st32le(out + 12, s3, al);
   return VC_OK;
 }
 
@@ -292,10 +292,10 @@ int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
   int err = check(ks, in, out);
   if (err)
     return err;
-  int al = vc_aes_aligned(in, out);
+  int al = vc_aligned4(in, out);
   const uint32_t *rk = ks->dk;
-  uint32_t s0 = vc_aes_ld(in, al) ^ rk[0], s1 = vc_aes_ld(in + 4, al) ^ rk[1];
-  uint32_t s2 = vc_aes_ld(in + 8, al) ^ rk[2], s3 = vc_aes_ld(in + 12, al) ^ rk[3];
+  uint32_t s0 = vc_ld32le(in, al) ^ rk[0], s1 = vc_ld32le(in + 4, al) ^ rk[1];
+  uint32_t s2 = vc_ld32le(in + 8, al) ^ rk[2], s3 = vc_ld32le(in + 12, al) ^ rk[3];
   uint32_t t0, t1, t2, t3;
   for (unsigned r = ks->rounds >> 1;;) {
     DEC_ROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
@@ -312,9 +312,9 @@ int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
         | (uint32_t)SI[t0 >> 16 & 0xff] << 16 | (uint32_t)SI[t3 >> 24] << 24) ^ rk[2];
   s3 = ((uint32_t)SI[t3 & 0xff] | (uint32_t)SI[t2 >> 8 & 0xff] << 8
         | (uint32_t)SI[t1 >> 16 & 0xff] << 16 | (uint32_t)SI[t0 >> 24] << 24) ^ rk[3];
-  vc_aes_st(out, s0, al);
-  vc_aes_st(out + 4, s1, al);
-  vc_aes_st(out + 8, s2, al);
-  vc_aes_st(out + 12, s3, al);
+  vc_st32le(out, s0, al);
+  vc_st32le(out + 4, s1, al);
+  vc_st32le(out + 8, s2, al);
+  vc_st32le(out + 12, s3, al);
   return VC_OK;
 }

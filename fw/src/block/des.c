@@ -181,7 +181,7 @@ static int des_crypt(const vc_des_key *ks, const uint8_t *in, uint8_t *out, int 
   uint32_t lr[2];
   if (!ks || !in || !out)
     return VC_ERR_NULL;
-  if (vc_des_overlap(in, out))
+  if (vc_overlap(in, out, 8))
     return VC_ERR_OVERLAP;
   vc_des_ip(in, lr);
   vc_des_rounds(lr, ks->sk, decrypt);

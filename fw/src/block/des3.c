@@ -27,7 +27,7 @@ static int des3_crypt(const vc_des3_key *ks, const uint8_t *in, uint8_t *out, in
   uint32_t lr[2];
   if (!ks || !in || !out)
     return VC_ERR_NULL;
-  if (vc_des_overlap(in, out))
+  if (vc_overlap(in, out, 8))
     return VC_ERR_OVERLAP;
   vc_des_ip(in, lr);
   /* Encryption: E with K1, D with K2, E with K3; decryption walks back. */

@@ -10,18 +10,13 @@
 #include <stdint.h>
 
 #include "vexcrypt/block.h"
+#include "../internal.h"
 
 /* 16 rounds on lr[0] = L, lr[1] = R (rotated form), subkeys in encryption order, walked
  * backwards when decrypt is set; leaves (R16, L16) in lr, ready for des_fp or another pass. */
 void vc_des_rounds(uint32_t lr[2], const uint32_t sk[32], int decrypt);
 /* Key schedule into the layout vc_des_rounds reads (see des.c). */
 void vc_des_keysched(uint32_t sk[32], const uint8_t key[8]);
-
-static inline int vc_des_overlap(const uint8_t *in, const uint8_t *out)
-{
-  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
-  return a != b && a < b + 8 && b < a + 8;
-}
 
 /* Swap-move: exchanges the bits of b under m with the bits of a under m << n. */
 #define DES_SWAPMOVE(a, b, n, m) do {             \

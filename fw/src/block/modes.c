@@ -2,12 +2,7 @@
 #include <string.h>
 
 #include "vexcrypt/modes.h"
-
-/* Only in == out or disjoint buffers are allowed. */
-static int overlap(const uint8_t *in, const uint8_t *out, size_t len)
-{
-  return in != out && in < out + len && out < in + len;
-}
+#include "../internal.h"
 
 static int check(const vc_block_cipher *c, const void *ks, const uint8_t *in, const uint8_t *out,
                  size_t len, int whole_blocks)
@@ -16,7 +11,7 @@ static int check(const vc_block_cipher *c, const void *ks, const uint8_t *in, co
     return VC_ERR_NULL;
   if (whole_blocks && len % c->block_len)
     return VC_ERR_LENGTH;
-  if (len && overlap(in, out, len))
+  if (len && vc_overlap(in, out, len))
     return VC_ERR_OVERLAP;
   return VC_OK;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "vexcrypt/block.h"
+#include "../internal.h"
 
 #define P32 0xb7e15163u
 #define Q32 0x9e3779b9u
@@ -24,46 +25,6 @@ static inline uint32_t rotr(uint32_t x, uint32_t n)
   return x >> (n & 31) | x << (-n & 31);
 }
 
-/* Little-endian words; a word access when aligned on little-endian GCC targets
- * (__builtin_memcpy: plain memcpy is a call under -ffreestanding). */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define RC5_WORD_ACCESS 1
-#else
-#define RC5_WORD_ACCESS 0
-#endif
-
-static inline uint32_t ld32(const uint8_t *p, int aligned)
-{
-#if RC5_WORD_ACCESS
-  if (aligned) {
-    uint32_t v;
-    __builtin_memcpy(&v, __builtin_assume_aligned(p, 4), 4);
-    return v;
-  }
-#endif
-  (void)aligned;
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline void st32(uint8_t *p, uint32_t v, int aligned)
-{
-#if RC5_WORD_ACCESS
-  if (aligned) {
-    __builtin_memcpy(__builtin_assume_aligned(p, 4), &v, 4);
-    return;
-  }
-#endif
-  (void)aligned;
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-}
-
-static inline int aligned4(const uint8_t *in, const uint8_t *out)
-{
-  return RC5_WORD_ACCESS && (((uintptr_t)in | (uintptr_t)out) & 3) == 0;
-}
 
 int vc_rc5_setkey(vc_rc5_key *ks, const uint8_t *key, size_t keylen, unsigned rounds)
 {
@@ -113,8 +74,8 @@ int vc_rc5_encrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
   if (err)
     return err;
   const uint32_t *s = ks->S;
-  int al = aligned4(in, out);
-  uint32_t a = ld32(in, al) + s[0], b = ld32(in + 4, al) + s[1];
+  int al = vc_aligned4(in, out);
+  uint32_t a = vc_ld32le(in, al) + s[0], b = vc_ld32le(in + 4, al) + s[1];
   unsigned r = ks->rounds;
   s += 2;
   if (r & 1) {
@@ -128,8 +89,8 @@ int vc_rc5_encrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
     a = rotl(a ^ b, b) + s[2];
     b = rotl(b ^ a, a) + s[3];
   }
-  st32(out, a, al);
-  st32(out + 4, b, al);
+  vc_st32le(out, a, al);
+  vc_st32le(out + 4, b, al);
   return VC_OK;
 }
 
@@ -140,8 +101,8 @@ int vc_rc5_decrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
     return err;
   unsigned r = ks->rounds;
   const uint32_t *s = ks->S + 2 * r;
-  int al = aligned4(in, out);
-  uint32_t a = ld32(in, al), b = ld32(in + 4, al);
+  int al = vc_aligned4(in, out);
+  uint32_t a = vc_ld32le(in, al), b = vc_ld32le(in + 4, al);
   if (r & 1) {
     b = rotr(b - s[1], a) ^ a;
     a = rotr(a - s[0], b) ^ b;
@@ -153,7 +114,7 @@ int vc_rc5_decrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
     b = rotr(b - s[-1], a) ^ a;
     a = rotr(a - s[-2], b) ^ b;
   }
-  st32(out, a - ks->S[0], al);
-  st32(out + 4, b - ks->S[1], al);
+  vc_st32le(out, a - ks->S[0], al);
+  vc_st32le(out + 4, b - ks->S[1], al);
   return VC_OK;
 }

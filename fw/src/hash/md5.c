@@ -8,7 +8,7 @@
  * block is read in place as words, other blocks are assembled byte by byte first. */
 #include <string.h>
 
-#include "vexcrypt/hash.h"
+#include "md_common.h"
 
 #define MD5_MAGIC 0x4d443521u
 
@@ -56,14 +56,6 @@ static inline uint32_t load_le32(const uint8_t *p)
   return p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-static inline void store_le32(uint8_t *p, uint32_t v)
-{
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-}
-
 static void md5_blocks(uint32_t st[4], const uint8_t *p, size_t nblocks)
 {
   uint32_t x[16];
@@ -96,75 +88,4 @@ static void md5_blocks(uint32_t st[4], const uint8_t *p, size_t nblocks)
   }
 }
 
-int vc_md5_init(vc_md5_ctx *ctx)
-{
-  if (!ctx)
-    return VC_ERR_NULL;
-  memcpy(ctx->h, H0, sizeof(H0));
-  ctx->count = 0;
-  ctx->magic = MD5_MAGIC;
-  return VC_OK;
-}
-
-int vc_md5_update(vc_md5_ctx *ctx, const void *data, size_t len)
-{
-  const uint8_t *p = data;
-  if (!ctx || (!data && len))
-    return VC_ERR_NULL;
-  if (ctx->magic != MD5_MAGIC)
-    return VC_ERR_STATE;
-  if (!len)             /* data may be NULL: no memcpy from it, even of 0 bytes */
-    return VC_OK;
-  size_t used = (size_t)(ctx->count % VC_MD5_BLOCK_LEN);
-  ctx->count += len;
-  if (used) {
-    size_t take = VC_MD5_BLOCK_LEN - used;
-    if (take > len)
-      take = len;
-    memcpy(ctx->buf + used, p, take);
-    p += take;
-    len -= take;
-    if (used + take < VC_MD5_BLOCK_LEN)
-      return VC_OK;
-    md5_blocks(ctx->h, ctx->buf, 1);
-  }
-  md5_blocks(ctx->h, p, len / VC_MD5_BLOCK_LEN);
-  p += len & ~(size_t)(VC_MD5_BLOCK_LEN - 1);
-  memcpy(ctx->buf, p, len % VC_MD5_BLOCK_LEN);
-  return VC_OK;
-}
-
-int vc_md5_final(vc_md5_ctx *ctx, uint8_t out[VC_MD5_DIGEST_LEN])
-{
-  if (!ctx || !out)
-    return VC_ERR_NULL;
-  if (ctx->magic != MD5_MAGIC)
-    return VC_ERR_STATE;
-  size_t used = (size_t)(ctx->count % VC_MD5_BLOCK_LEN);
-  uint64_t bits = ctx->count << 3;
-  ctx->buf[used++] = 0x80;
-  if (used > VC_MD5_BLOCK_LEN - 8) {
-    memset(ctx->buf + used, 0, VC_MD5_BLOCK_LEN - used);
-    md5_blocks(ctx->h, ctx->buf, 1);
-    used = 0;
-  }
-  memset(ctx->buf + used, 0, VC_MD5_BLOCK_LEN - 8 - used);
-  store_le32(ctx->buf + 56, (uint32_t)bits);
-  store_le32(ctx->buf + 60, (uint32_t)(bits >> 32));
-  md5_blocks(ctx->h, ctx->buf, 1);
-  for (int i = 0; i < 4; i++)
-    store_le32(out + 4 * i, ctx->h[i]);
-  memset(ctx, 0, sizeof(*ctx));
-  return VC_OK;
-}
-
-int vc_md5(const void *data, size_t len, uint8_t out[VC_MD5_DIGEST_LEN])
-{
-  vc_md5_ctx ctx;
-  int err;
-  if (!out || (!data && len))
-    return VC_ERR_NULL;
-  if ((err = vc_md5_init(&ctx)) || (err = vc_md5_update(&ctx, data, len)))
-    return err;
-  return vc_md5_final(&ctx, out);
-}
+VC_MD_DEFINE(md5, MD5, H0, 0, MD5_MAGIC)

@@ -5,7 +5,7 @@
  * code in all, inside VexRiscv's 4 KiB instruction cache; fully unrolled it would not fit). */
 #include <string.h>
 
-#include "vexcrypt/hash.h"
+#include "md_common.h"
 
 #define SHA1_MAGIC 0x53484131u
 
@@ -19,14 +19,6 @@ static const uint32_t H0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 
 static inline uint32_t load_be32(const uint8_t *p)
 {
   return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline void store_be32(uint8_t *p, uint32_t v)
-{
-  p[0] = (uint8_t)(v >> 24);
-  p[1] = (uint8_t)(v >> 16);
-  p[2] = (uint8_t)(v >> 8);
-  p[3] = (uint8_t)v;
 }
 
 #define ROUND(f, k, a, b, c, d, e, w) do {      \
@@ -73,75 +65,4 @@ static void sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
   }
 }
 
-int vc_sha1_init(vc_sha1_ctx *ctx)
-{
-  if (!ctx)
-    return VC_ERR_NULL;
-  memcpy(ctx->h, H0, sizeof(H0));
-  ctx->count = 0;
-  ctx->magic = SHA1_MAGIC;
-  return VC_OK;
-}
-
-int vc_sha1_update(vc_sha1_ctx *ctx, const void *data, size_t len)
-{
-  const uint8_t *p = data;
-  if (!ctx || (!data && len))
-    return VC_ERR_NULL;
-  if (ctx->magic != SHA1_MAGIC)
-    return VC_ERR_STATE;
-  if (!len)             /* data may be NULL: no memcpy from it, even of 0 bytes */
-    return VC_OK;
-  size_t used = (size_t)(ctx->count % VC_SHA1_BLOCK_LEN);
-  ctx->count += len;
-  if (used) {
-    size_t take = VC_SHA1_BLOCK_LEN - used;
-    if (take > len)
-      take = len;
-    memcpy(ctx->buf + used, p, take);
-    p += take;
-    len -= take;
-    if (used + take < VC_SHA1_BLOCK_LEN)
-      return VC_OK;
-    sha1_blocks(ctx->h, ctx->buf, 1);
-  }
-  sha1_blocks(ctx->h, p, len / VC_SHA1_BLOCK_LEN);
-  p += len & ~(size_t)(VC_SHA1_BLOCK_LEN - 1);
-  memcpy(ctx->buf, p, len % VC_SHA1_BLOCK_LEN);
-  return VC_OK;
-}
-
-int vc_sha1_final(vc_sha1_ctx *ctx, uint8_t out[VC_SHA1_DIGEST_LEN])
-{
-  if (!ctx || !out)
-    return VC_ERR_NULL;
-  if (ctx->magic != SHA1_MAGIC)
-    return VC_ERR_STATE;
-  size_t used = (size_t)(ctx->count % VC_SHA1_BLOCK_LEN);
-  uint64_t bits = ctx->count << 3;
-  ctx->buf[used++] = 0x80;
-  if (used > VC_SHA1_BLOCK_LEN - 8) {
-    memset(ctx->buf + used, 0, VC_SHA1_BLOCK_LEN - used);
-    sha1_blocks(ctx->h, ctx->buf, 1);
-    used = 0;
-  }
-  memset(ctx->buf + used, 0, VC_SHA1_BLOCK_LEN - 8 - used);
-  store_be32(ctx->buf + 56, (uint32_t)(bits >> 32));
-  store_be32(ctx->buf + 60, (uint32_t)bits);
-  sha1_blocks(ctx->h, ctx->buf, 1);
-  for (int i = 0; i < 5; i++)
-    store_be32(out + 4 * i, ctx->h[i]);
-  memset(ctx, 0, sizeof(*ctx));
-  return VC_OK;
-}
-
-int vc_sha1(const void *data, size_t len, uint8_t out[VC_SHA1_DIGEST_LEN])
-{
-  vc_sha1_ctx ctx;
-  int err;
-  if (!out || (!data && len))
-    return VC_ERR_NULL;
-  if ((err = vc_sha1_init(&ctx)) || (err = vc_sha1_update(&ctx, data, len)))
-    return err;
-  return vc_sha1_final(&ctx, out);
-}
+VC_MD_DEFINE(sha1, SHA1, H0, 1, SHA1_MAGIC)

@@ -5,7 +5,7 @@
  * of moved, and Maj reuses the previous round's a^b. */
 #include <string.h>
 
-#include "vexcrypt/hash.h"
+#include "md_common.h"
 
 #define SHA256_MAGIC 0x53484132u
 
@@ -33,14 +33,6 @@ static const uint32_t H0[8] = {
 static inline uint32_t load_be32(const uint8_t *p)
 {
   return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline void store_be32(uint8_t *p, uint32_t v)
-{
-  p[0] = (uint8_t)(v >> 24);
-  p[1] = (uint8_t)(v >> 16);
-  p[2] = (uint8_t)(v >> 8);
-  p[3] = (uint8_t)v;
 }
 
 /* One round; `ab` carries a^b of this round into the next round's Maj (as its b^c). */
@@ -85,75 +77,4 @@ static void sha256_blocks(uint32_t st[8], const uint8_t *p, size_t nblocks)
   }
 }
 
-int vc_sha256_init(vc_sha256_ctx *ctx)
-{
-  if (!ctx)
-    return VC_ERR_NULL;
-  memcpy(ctx->h, H0, sizeof(H0));
-  ctx->count = 0;
-  ctx->magic = SHA256_MAGIC;
-  return VC_OK;
-}
-
-int vc_sha256_update(vc_sha256_ctx *ctx, const void *data, size_t len)
-{
-  const uint8_t *p = data;
-  if (!ctx || (!data && len))
-    return VC_ERR_NULL;
-  if (ctx->magic != SHA256_MAGIC)
-    return VC_ERR_STATE;
-  if (!len)
-    return VC_OK;
-  size_t used = (size_t)(ctx->count % VC_SHA256_BLOCK_LEN);
-  ctx->count += len;
-  if (used) {
-    size_t take = VC_SHA256_BLOCK_LEN - used;
-    if (take > len)
-      take = len;
-    memcpy(ctx->buf + used, p, take);
-    p += take;
-    len -= take;
-    if (used + take < VC_SHA256_BLOCK_LEN)
-      return VC_OK;
-    sha256_blocks(ctx->h, ctx->buf, 1);
-  }
-  sha256_blocks(ctx->h, p, len / VC_SHA256_BLOCK_LEN);
-  p += len & ~(size_t)(VC_SHA256_BLOCK_LEN - 1);
-  memcpy(ctx->buf, p, len % VC_SHA256_BLOCK_LEN);
-  return VC_OK;
-}
-
-int vc_sha256_final(vc_sha256_ctx *ctx, uint8_t out[VC_SHA256_DIGEST_LEN])
-{
-  if (!ctx || !out)
-    return VC_ERR_NULL;
-  if (ctx->magic != SHA256_MAGIC)
-    return VC_ERR_STATE;
-  size_t used = (size_t)(ctx->count % VC_SHA256_BLOCK_LEN);
-  uint64_t bits = ctx->count << 3;
-  ctx->buf[used++] = 0x80;
-  if (used > VC_SHA256_BLOCK_LEN - 8) {
-    memset(ctx->buf + used, 0, VC_SHA256_BLOCK_LEN - used);
-    sha256_blocks(ctx->h, ctx->buf, 1);
-    used = 0;
-  }
-  memset(ctx->buf + used, 0, VC_SHA256_BLOCK_LEN - 8 - used);
-  store_be32(ctx->buf + 56, (uint32_t)(bits >> 32));
-  store_be32(ctx->buf + 60, (uint32_t)bits);
-  sha256_blocks(ctx->h, ctx->buf, 1);
-  for (int i = 0; i < 8; i++)
-    store_be32(out + 4 * i, ctx->h[i]);
-  memset(ctx, 0, sizeof(*ctx));
-  return VC_OK;
-}
-
-int vc_sha256(const void *data, size_t len, uint8_t out[VC_SHA256_DIGEST_LEN])
-{
-  vc_sha256_ctx ctx;
-  int err;
-  if (!out || (!data && len))
-    return VC_ERR_NULL;
-  if ((err = vc_sha256_init(&ctx)) || (err = vc_sha256_update(&ctx, data, len)))
-    return err;
-  return vc_sha256_final(&ctx, out);
-}
+VC_MD_DEFINE(sha256, SHA256, H0, 1, SHA256_MAGIC)

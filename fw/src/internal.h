@@ -1,0 +1,58 @@
+/* Helpers shared by the library's sources (not part of the public API). */
+#ifndef VEXCRYPT_INTERNAL_H
+#define VEXCRYPT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* True when [in, in+len) and [out, out+len) overlap without being the same buffer: the only
+ * overlap the library allows is in == out. */
+static inline int vc_overlap(const void *in, const void *out, size_t len)
+{
+  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+  return a != b && a < b + len && b < a + len;
+}
+
+/* Little-endian word access. Aligned buffers on little-endian GCC targets use one word load or
+ * store (__builtin_memcpy: the firmware is built -ffreestanding, where plain memcpy would be a
+ * call); anything else goes byte by byte. `aligned` comes from vc_aligned4, once per call. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define VC_WORD_ACCESS 1
+#else
+#define VC_WORD_ACCESS 0
+#endif
+
+static inline int vc_aligned4(const void *a, const void *b)
+{
+  return VC_WORD_ACCESS && (((uintptr_t)a | (uintptr_t)b) & 3) == 0;
+}
+
+static inline uint32_t vc_ld32le(const uint8_t *p, int aligned)
+{
+#if VC_WORD_ACCESS
+  if (aligned) {
+    uint32_t v;
+    __builtin_memcpy(&v, __builtin_assume_aligned(p, 4), 4);
+    return v;
+  }
+#endif
+  (void)aligned;
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void vc_st32le(uint8_t *p, uint32_t v, int aligned)
+{
+#if VC_WORD_ACCESS
+  if (aligned) {
+    __builtin_memcpy(__builtin_assume_aligned(p, 4), &v, 4);
+    return;
+  }
+#endif
+  (void)aligned;
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+#endif
