@@ -1,5 +1,5 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
-# Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, MAX_CYCLES, TRACE,
+# Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
 # TRACE_BEGIN, TRACE_END. `make help` lists them.
 SHELL  := /bin/bash
 VENV   := .venv
@@ -13,13 +13,14 @@ SUITES      ?= selftest,hash,block,stream
 RUNS        ?= 3
 SIZES       ?=
 MAX_CYCLES  ?= 500000000
+ALL         ?= 0
 TRACE       ?= 0
 TRACE_BEGIN ?= 0
 TRACE_END   ?= 200000
 
 CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
 SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
-               $(if $(SIZES),--sizes $(SIZES)) \
+               $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END))
 
 .PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report clean distclean
@@ -32,7 +33,7 @@ help:
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash RUNS=5"
-	@echo "         SIZES=64,1024 MAX_CYCLES=500000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
+	@echo "         SIZES=64,1024 ALL=1 MAX_CYCLES=500000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 
 setup:
 	@scripts/setup-env

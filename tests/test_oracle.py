@@ -42,6 +42,7 @@ def test_errors_and_recovery(sim_config):
         '{"op":"frobnicate"}',
         '{"op":"exit"}',
         '{"op":"sha256","msg":"' + "ab" * 40000 + '"}',  # oversized: refused before sending
+        '{"op":"run","suites":"hash","sizes":"64","runs":1,"exit":true}',   # one answer; serving goes on
         '{"op":"sha256","msg":"616263"}',
     ]
     r = oracle(lines)
@@ -54,7 +55,8 @@ def test_errors_and_recovery(sim_config):
     assert "unknown op" in r[4]["error"]
     assert "reserved" in r[5]["error"]
     assert "too long" in r[6]["error"]
-    assert r[7]["ok"] and r[7]["out"] == hashlib.sha256(b"abc").hexdigest()
+    assert r[7]["ok"] and r[7]["fail"] == 0 and {x["prim"] for x in r[7]["results"]} >= {"md5", "sha256"}
+    assert r[8]["ok"] and r[8]["out"] == hashlib.sha256(b"abc").hexdigest()
 
 
 def test_usage_errors_are_one_line():

@@ -130,7 +130,7 @@ def report_failures(failures):
 
 
 def cmd_sim(args):
-    records, meta, path, failures = run_suites(args, {})
+    records, meta, path, failures = run_suites(args, {"all": True} if args.all else {})
     print(results.render_table(records, meta))
     return report_failures(failures)
 
@@ -176,6 +176,8 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
             if req["op"] == "exit":
                 oracle_reply({"ok": False, "op": "exit", "error": "exit is reserved to the runner; end the input instead"}, stdout)
                 continue
+            if req["op"] == "run":
+                req.pop("exit", None)      # the simulation serves the next requests too
             try:
                 if sess is None:
                     sess = SimSession(cfg, args.max_cycles, read_timeout=args.timeout)
@@ -186,7 +188,7 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                                   "error": f"input too long (max {sess.hello['max_input']} bytes per request)"}, stdout)
                     continue
                 resp = sess.request(req)
-                if req["op"] == "run" and "ok" not in resp:
+                if req["op"] == "run" and ("suite" in resp or resp.get("done")):
                     recs = [resp]
                     while not recs[-1].get("done"):
                         recs.append(sess.read_json())
@@ -250,7 +252,9 @@ def build_parser():
     s.add_argument("--suites", default=DEFAULT_SUITES, help=f"comma-separated suites (default: {DEFAULT_SUITES})")
     s.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                    help="repetitions per measurement; the median is reported (default: 3)")
-    s.add_argument("--sizes", default=None, help="benchmark message sizes, e.g. 64,1024 (default: per suite)")
+    s.add_argument("--sizes", default=None, help="benchmark message sizes, e.g. 64,1024 (default: 64,1024,8192)")
+    s.add_argument("--all", action="store_true",
+                   help="benchmark every key size and variant (3DES, AES-192/256, aes_ct), not only the quick set")
     s.add_argument("--max-cycles", type=positive_int, default=SIM_MAX_CYCLES,
                    help=f"cycle bound of the run (default: {SIM_MAX_CYCLES:,})")
     s.add_argument("--trace", action="store_true", help="dump an FST waveform (builds a traced model)")

@@ -153,11 +153,11 @@ struct block_cfg {
 
 static const struct block_cfg block_cfgs[] = {
   {"des", "des", NULL, 8, 0, 1},
-  {"3des", "3des", NULL, 24, 0, 1},
+  {"3des", "3des", NULL, 24, 0, 0},
   {"aes_tab", "aes-128", "tab", 16, 0, 1},
   {"aes_tab", "aes-192", "tab", 24, 0, 0},
   {"aes_tab", "aes-256", "tab", 32, 0, 0},
-  {"aes_ct", "aes-128", "ct", 16, 0, 1},
+  {"aes_ct", "aes-128", "ct", 16, 0, 0},
   {"aes_ct", "aes-192", "ct", 24, 0, 0},
   {"aes_ct", "aes-256", "ct", 32, 0, 0},
   {"rc5", "rc5-32/12/16", NULL, 16, 12, 1},
