@@ -29,10 +29,10 @@ SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(M
 help:
 	@echo "make sim     build what changed, run self-tests + benchmarks in the simulated SoC, print the table"
 	@echo "make test    host tests, SoC simulation tests, oracle tests, cocotb tests"
-	@echo "make bench   the long benchmark sweep (about 15 minutes); writes docs/performance.md"
+	@echo "make bench   the long benchmark sweep (about 30 minutes); writes docs/performance.md"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
-	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash RUNS=5"
+	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash,block,stream RUNS=3"
 	@echo "         SIZES=64,1024 ALL=1 MAX_CYCLES=500000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 
 setup:

@@ -21,7 +21,7 @@ from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
 SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
-BENCH_MAX_CYCLES = 6_000_000_000      # make bench: the long sweep (about 15 minutes)
+BENCH_MAX_CYCLES = 6_000_000_000      # make bench: the long sweep (about 30 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
 
@@ -242,6 +242,26 @@ def positive_int(text):
     return v
 
 
+MAX_BENCH_BYTES = 65504     # the firmware's benchmark buffer, less room for padding
+
+
+def size_list(text):
+    try:
+        sizes = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of byte counts")
+    if any(n < 0 or n > MAX_BENCH_BYTES for n in sizes):
+        raise argparse.ArgumentTypeError(f"sizes must be 0..{MAX_BENCH_BYTES} bytes")
+    return text
+
+
+def mode_list(text):
+    bad = [m for m in text.split(",") if m not in ("ecb", "cbc", "ctr")]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown mode {bad[0]!r}: valid modes are ecb, cbc, ctr")
+    return text
+
+
 def build_parser():
     p = Parser(prog="vexrun", description=__doc__.split("\n\n")[0],
                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
@@ -252,7 +272,7 @@ def build_parser():
     s.add_argument("--suites", default=DEFAULT_SUITES, help=f"comma-separated suites (default: {DEFAULT_SUITES})")
     s.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                    help="repetitions per measurement; the median is reported (default: 3)")
-    s.add_argument("--sizes", default=None, help="benchmark message sizes, e.g. 64,1024 (default: 64,1024,8192)")
+    s.add_argument("--sizes", type=size_list, default=None, help="benchmark message sizes, e.g. 64,1024 (default: 64,1024,8192)")
     s.add_argument("--all", action="store_true",
                    help="benchmark every key size and variant (3DES, AES-192/256, aes_ct), not only the quick set")
     s.add_argument("--max-cycles", type=positive_int, default=SIM_MAX_CYCLES,
@@ -283,9 +303,9 @@ def build_parser():
     bn.add_argument("--suites", default="hash,block,stream", help="comma-separated suites (default: hash,block,stream)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
-    bn.add_argument("--sizes", default=",".join(map(str, BENCH_SIZES)),
+    bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),
                     help="message sizes (default: seed 002's Table 3 sizes plus 64 and 8192)")
-    bn.add_argument("--modes", default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
+    bn.add_argument("--modes", type=mode_list, default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
     bn.add_argument("--max-cycles", type=positive_int, default=BENCH_MAX_CYCLES,
                     help=f"cycle bound of the run (default: {BENCH_MAX_CYCLES:,})")
     bn.add_argument("--publish", metavar="FILE", help="also write the page to FILE (make bench: docs/performance.md)")
