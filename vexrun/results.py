@@ -119,13 +119,14 @@ def render_table(records, meta):
              f"of {meta.get('cycle_overhead', '?')} cycles subtracted)"]
     bench = [r for r in records if "cycles" in r and "bytes" in r]
     if bench:
-        head = (f"{'suite':<8} {'primitive':<12} {'op':<8} {'impl':<5} {'bytes':>8} {'cycles':>12} {'cycles/B':>9} "
+        head = (f"{'suite':<8} {'primitive':<12} {'op':<9} {'impl':<5} {'bytes':>8} {'cycles':>12} {'cycles/B':>9} "
                 f"{'runs':>5}  {'config':<{len(meta['config'])}}  check")
         lines += ["", head, "-" * len(head)]
         for r in bench:
             cpb = f"{r['cycles'] / r['bytes']:.1f}" if r["bytes"] else "-"
             check = "ok" if r.get("ok") and not r.get("check_error") else "FAIL"
-            lines.append(f"{r['suite']:<8} {r['prim']:<12} {r['op']:<8} {r.get('impl', ''):<5} {r['bytes']:>8} "
+            op = f"{r['mode']} {r['op']}" if r.get("mode") else r["op"]
+            lines.append(f"{r['suite']:<8} {r['prim']:<12} {op:<9} {r.get('impl', ''):<5} {r['bytes']:>8} "
                          f"{r['cycles']:>12,} {cpb:>9} {r['runs']:>5}  {meta['config']}  {check}")
     tests = [r for r in records if r.get("suite") == "selftest"]
     if tests:
