@@ -15,6 +15,8 @@ sys.path.insert(0, str(HERE))
 from vexrun.env import BUILD, tool_env  # noqa: E402
 from vexsim_ctrl_tb import test_model_itself  # noqa: E402,F401  (the model's own test, run by pytest)
 
+BUILD_DIR = BUILD / "cocotb" / "vexsim_ctrl"
+
 
 @pytest.fixture(scope="module")
 def runner():
@@ -22,7 +24,7 @@ def runner():
     from cocotb_tools.runner import get_runner
     r = get_runner("verilator")
     r.build(sources=[ROOT / "sim" / "rtl" / "vexsim_ctrl.v"], hdl_toplevel="vexsim_ctrl",
-            build_dir=BUILD / "cocotb" / "vexsim_ctrl", timescale=("1ns", "1ps"),
+            build_dir=BUILD_DIR, timescale=("1ns", "1ps"),
             build_args=["-Wno-fatal"], always=False)
     return r
 
@@ -36,7 +38,10 @@ def runner():
 def test_vexsim_ctrl(runner, plusargs):
     from cocotb_tools.check_results import get_results
     os.environ["VEXSIM_PLUSARGS"] = " ".join(plusargs)
-    results = runner.test(hdl_toplevel="vexsim_ctrl", test_module="vexsim_ctrl_tb", test_dir=HERE,
-                          plusargs=plusargs, extra_env={"VEXSIM_PLUSARGS": " ".join(plusargs)})
+    # Runs in the build tree (results, logs); the test module is found through PYTHONPATH.
+    pythonpath = os.pathsep.join([str(HERE)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    results = runner.test(hdl_toplevel="vexsim_ctrl", test_module="vexsim_ctrl_tb", test_dir=BUILD_DIR,
+                          plusargs=plusargs,
+                          extra_env={"VEXSIM_PLUSARGS": " ".join(plusargs), "PYTHONPATH": pythonpath})
     total, failed = get_results(results)
     assert total == 1 and failed == 0
