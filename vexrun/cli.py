@@ -16,7 +16,7 @@ from pathlib import Path
 from . import results
 from .bench import BENCH_SIZES
 from .build import CPU_VARIANTS, Config, ensure_all
-from .env import RESULTS, ROOT, ToolError
+from .env import RESULTS, ROOT, ToolError, git_commit
 from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
@@ -70,6 +70,7 @@ def run_suites(args, where_args):
     the result file. Returns (records, meta, path, failures)."""
     check_accelerators(args)
     cfg = config_from(args, trace=getattr(args, "trace", False))
+    commit = git_commit()
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
     if args.max_cycles <= 0:
         raise ToolError("--max-cycles must be positive: every simulation run has a cycle bound")
@@ -110,7 +111,7 @@ def run_suites(args, where_args):
         "sim_cycles": sess.cycles, "sim_wall_s": round(wall_s, 2),
         "sim_cycles_per_s": round(sess.cycles / wall_s) if sess.cycles else None,
         "firmware_exit_status": status, "summary": rec,
-    })
+    }, commit=commit)
     path = results.save(records, meta, where="bench" if args.cmd == "bench" else "sim")
     print(f"simulated {sess.cycles:,} cycles in {wall_s:.1f} s wall ({sess.cycles / wall_s / 1e6:.2f} M cycles/s); "
           f"raw results: {path.relative_to(RESULTS.parent)}", file=sys.stderr)

@@ -92,9 +92,10 @@ def save(records, meta, where="sim"):
     return path
 
 
-def metadata(cfg_info, where, command, extra=None):
+def metadata(cfg_info, where, command, extra=None, commit=None):
+    """`commit`: the one the measured firmware was built from (read before the run)."""
     meta = {
-        "commit": git_commit(),
+        "commit": commit or git_commit(),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "where": where,
         "command": command,
