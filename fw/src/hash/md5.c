@@ -51,23 +51,11 @@ static const uint32_t H0[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 }
     k += 4;                                             \
   } while (0)
 
-static inline uint32_t load_le32(const uint8_t *p)
-{
-  return p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
 static void md5_blocks(uint32_t st[4], const uint8_t *p, size_t nblocks)
 {
   uint32_t x[16];
   for (; nblocks--; p += VC_MD5_BLOCK_LEN) {
-    const uint8_t *m = (const uint8_t *)x;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (((uintptr_t)p & 3) == 0)
-      m = p;
-    else
-#endif
-      for (int i = 0; i < 16; i++)
-        x[i] = load_le32(p + 4 * i);
+    const uint8_t *m = vc_md_le_words(p, x);
     const uint32_t *k = K;
     uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
     unsigned o;

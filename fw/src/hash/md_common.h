@@ -8,8 +8,20 @@
 #include <string.h>
 
 #include "vexcrypt/hash.h"
+#include "../internal.h"
 
 #define VC_MD_BLOCK 64
+
+/* The 16 little-endian words of a 64-byte block (MD4, MD5): the block itself when it is
+ * aligned on a little-endian machine, else its words assembled into x. */
+static inline const uint8_t *vc_md_le_words(const uint8_t *p, uint32_t x[16])
+{
+  if (vc_aligned4(p, p))
+    return p;
+  for (int i = 0; i < 16; i++)
+    x[i] = vc_ld32le(p + 4 * i, 0);
+  return (const uint8_t *)x;
+}
 
 typedef void (*vc_md_compress)(uint32_t *st, const uint8_t *p, size_t nblocks);
 
