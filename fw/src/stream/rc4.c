@@ -11,20 +11,11 @@
 #include <string.h>
 
 #include "vexcrypt/stream.h"
+#include "../internal.h"
 
 #define RC4_MAGIC 0x41524334u   /* "ARC4" */
 
-/* Word access to buffers whose 4-byte alignment was checked at run time. -ffreestanding
- * implies -fno-builtin, so the builtin is named to get one lw/sw instead of a call. */
-#if defined(__GNUC__)
-#define ALIGNED4(p) __builtin_assume_aligned((p), 4)
-#define MEMCPY __builtin_memcpy
-#else
-#define ALIGNED4(p) (p)
-#define MEMCPY memcpy
-#endif
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if VC_WORD_ACCESS
 #define RC4_WORDS 1   /* keystream byte k of a word is its bits 8k..8k+7 */
 #else
 #define RC4_WORDS 0
@@ -74,9 +65,9 @@ int vc_rc4_setkey(vc_rc4_ctx *ctx, const uint8_t *key, size_t keylen)
     STEP((p) + 3, k2);                                                                    \
     STEP((p) + 4, k3);                                                                    \
     uint32_t w_;                                                                          \
-    MEMCPY(&w_, ALIGNED4(in), 4);                                                         \
+    w_ = vc_ld32le(in, 1);                                                         \
     w_ ^= (uint32_t)k0 | (uint32_t)k1 << 8 | (uint32_t)k2 << 16 | (uint32_t)k3 << 24;     \
-    MEMCPY(ALIGNED4(out), &w_, 4);                                                        \
+    vc_st32le(out, w_, 1);                                                        \
   } while (0)
 #endif
 
@@ -86,7 +77,7 @@ int vc_rc4_crypt(vc_rc4_ctx *ctx, const uint8_t *in, uint8_t *out, size_t len)
     return VC_ERR_NULL;
   if (ctx->magic != RC4_MAGIC)
     return VC_ERR_STATE;
-  if (len && in != out && (uintptr_t)in < (uintptr_t)out + len && (uintptr_t)out < (uintptr_t)in + len)
+  if (len && vc_overlap(in, out, len))
     return VC_ERR_OVERLAP;
   uint8_t *S = ctx->S;
   unsigned i = ctx->i, j = ctx->j, k;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "vexcrypt/stream.h"
+#include "../internal.h"
 
 #define SEAL_MAGIC 0x5345414cu   /* "SEAL" */
 
@@ -101,17 +102,7 @@ int vc_seal_setkey(vc_seal_ctx *ctx, const uint8_t key[20])
 /* T by byte offset: p is already a multiple of 4 below 2048. */
 #define TB(p) (*(const uint32_t *)((const uint8_t *)T + (p)))
 
-/* Word access to buffers whose 4-byte alignment was checked at run time. -ffreestanding
- * implies -fno-builtin, so the builtin is named to get one lw/sw instead of a call. */
-#if defined(__GNUC__)
-#define ALIGNED4(p) __builtin_assume_aligned((p), 4)
-#define MEMCPY __builtin_memcpy
-#else
-#define ALIGNED4(p) (p)
-#define MEMCPY memcpy
-#endif
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if VC_WORD_ACCESS
 #define SEAL_WORDS 1
 /* Big-endian keystream word as it lies in memory when loaded little-endian (no Zbb: 8 ops,
  * fewer than four byte loads, XORs and stores). */
@@ -140,9 +131,9 @@ static inline uint32_t bswap32(uint32_t x)
 #if SEAL_WORDS
 #define XOR_WORD(o, i, y) do {                                          \
     uint32_t w_;                                                        \
-    MEMCPY(&w_, ALIGNED4(i), 4);                                        \
+    w_ = vc_ld32le(i, 1);                                        \
     w_ ^= bswap32(y);                                                   \
-    MEMCPY(ALIGNED4(o), &w_, 4);                                        \
+    vc_st32le(o, w_, 1);                                        \
   } while (0)
 #else
 #define XOR_WORD(o, i, y) do { } while (0)
@@ -180,7 +171,7 @@ int vc_seal_crypt(const vc_seal_ctx *ctx, uint32_t n, const uint8_t *in, uint8_t
     return VC_ERR_STATE;
   if (len > VC_SEAL_MAX_LEN)
     return VC_ERR_LENGTH;
-  if (len && in != out && (uintptr_t)in < (uintptr_t)out + len && (uintptr_t)out < (uintptr_t)in + len)
+  if (len && vc_overlap(in, out, len))
     return VC_ERR_OVERLAP;
   const uint32_t *T = ctx->T;
   const uint32_t *R = ctx->R;
