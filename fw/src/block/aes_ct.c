@@ -253,17 +253,6 @@ int vc_aes_ct_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
   return VC_OK;
 }
 
-static int check(const vc_aes_key *ks, const uint8_t *in, const uint8_t *out)
-{
-  if (!ks || !in || !out)
-    return VC_ERR_NULL;
-  if (ks->impl != VC_AES_IMPL_CT || (ks->rounds != 10 && ks->rounds != 12 && ks->rounds != 14))
-    return VC_ERR_STATE;
-  if (vc_overlap(in, out, 16))
-    return VC_ERR_OVERLAP;
-  return VC_OK;
-}
-
 static void load(uint32_t q[8], const uint8_t *in, int al)
 {
   for (int c = 0; c < 4; c++)
@@ -291,7 +280,7 @@ static void store(uint8_t *out, uint32_t q[8], unsigned rounds, int al)
 int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   uint32_t q[8];
-  int err = check(ks, in, out);
+  int err = vc_aes_check(ks, VC_AES_IMPL_CT, in, out);
   if (err)
     return err;
   int al = vc_aligned4(in, out);
@@ -317,7 +306,7 @@ int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16
 int vc_aes_ct_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   uint32_t q[8];
-  int err = check(ks, in, out);
+  int err = vc_aes_check(ks, VC_AES_IMPL_CT, in, out);
   if (err)
     return err;
   int al = vc_aligned4(in, out);

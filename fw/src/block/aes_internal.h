@@ -21,4 +21,17 @@
 unsigned vc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t keylen,
                            uint32_t (*subword)(uint32_t));
 
+/* Arguments of a block operation: VC_ERR_NULL, VC_ERR_STATE (key schedule not set up by the
+ * variant `impl`), VC_ERR_OVERLAP, or VC_OK. */
+static inline int vc_aes_check(const vc_aes_key *ks, uint32_t impl, const uint8_t *in, const uint8_t *out)
+{
+  if (!ks || !in || !out)
+    return VC_ERR_NULL;
+  if (ks->impl != impl || (ks->rounds != 10 && ks->rounds != 12 && ks->rounds != 14))
+    return VC_ERR_STATE;
+  if (vc_overlap(in, out, 16))
+    return VC_ERR_OVERLAP;
+  return VC_OK;
+}
+
 #endif

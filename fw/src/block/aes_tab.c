@@ -247,20 +247,9 @@ int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
   return VC_OK;
 }
 
-static int check(const vc_aes_key *ks, const uint8_t *in, const uint8_t *out)
-{
-  if (!ks || !in || !out)
-    return VC_ERR_NULL;
-  if (ks->impl != VC_AES_IMPL_TAB || (ks->rounds != 10 && ks->rounds != 12 && ks->rounds != 14))
-    return VC_ERR_STATE;
-  if (vc_overlap(in, out, 16))
-    return VC_ERR_OVERLAP;
-  return VC_OK;
-}
-
 int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
-  int err = check(ks, in, out);
+  int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)
     return err;
   int al = vc_aligned4(in, out);
@@ -289,7 +278,7 @@ int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
 
 int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
-  int err = check(ks, in, out);
+  int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)
     return err;
   int al = vc_aligned4(in, out);
