@@ -3,6 +3,7 @@ the firmware (make, incremental) every time."""
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -89,7 +90,8 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
 
 
 def ensure_host_lib() -> Path:
-    out = BUILD / "host"
+    # VEXCRYPT_HOST_OUT: a private build directory (parallel work trees, concurrent runs).
+    out = Path(os.environ.get("VEXCRYPT_HOST_OUT", BUILD / "host"))
     r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host", f"HOST_OUT={out}",
                         f"PYTHON={sys.executable}"], capture_output=True, text=True)
     if r.returncode != 0:

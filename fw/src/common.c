@@ -10,6 +10,13 @@ const char *vc_strerror(int err)
   case VC_ERR_KEYLEN: return "unsupported key length or round count";
   case VC_ERR_PADDING: return "bad padding";
   case VC_ERR_OVERLAP: return "input and output overlap";
+  case VC_ERR_MODULUS: return "modulus zero, even where it must be odd, or too large";
+  case VC_ERR_RANGE: return "value out of range";
+  case VC_ERR_NOINV: return "element not invertible";
+  case VC_ERR_VERIFY: return "signature or encoding does not verify";
+  case VC_ERR_FAULT: return "result check failed (fault): result withheld";
+  case VC_ERR_PARAM: return "unsupported parameter";
+  case VC_ERR_RETRY: return "search gave up after its bound";
   default: return "unknown error";
   }
 }

@@ -18,6 +18,14 @@ enum vc_err {
   VC_ERR_KEYLEN = -4,    /* key length (or round count) not supported by the algorithm */
   VC_ERR_PADDING = -5,   /* bad padding found on decryption */
   VC_ERR_OVERLAP = -6,   /* input and output overlap where only in == out is allowed */
+  VC_ERR_MODULUS = -7,   /* modulus zero, one, even where it must be odd, or too large */
+  VC_ERR_RANGE = -8,     /* a value is out of range (not below its modulus, too large for the
+                            capacity, a DH public value outside 1 < y < p-1, a zero scalar) */
+  VC_ERR_NOINV = -9,     /* the element has no inverse modulo the modulus */
+  VC_ERR_VERIFY = -10,   /* a signature does not verify or an encoding is malformed */
+  VC_ERR_FAULT = -11,    /* a private-key result failed its check (fault?): result withheld */
+  VC_ERR_PARAM = -12,    /* unsupported parameter (algorithm, radix, window, key size) */
+  VC_ERR_RETRY = -13,    /* a randomized search (prime, nonce) gave up after its bound */
 };
 
 /* Human-readable name of an error code ("ok", "null pointer", ...). */

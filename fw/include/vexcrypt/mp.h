@@ -1,0 +1,152 @@
+/* vexcrypt multiprecision integers: fixed-capacity non-negative integers, modular arithmetic,
+ * the five modular-multiplication algorithms of seed 004 and modular exponentiation.
+ *
+ * Numbers (vc_mp) hold up to VC_MP_CAP_BITS bits with no heap: enough for the product of two
+ * VC_MP_MAX_BITS-bit numbers. Moduli and exponents are at most VC_MP_MAX_BITS bits. A vc_mp is
+ * normalised: n limbs in use, d[n-1] != 0, zero has n == 0; limbs are little-endian 32-bit
+ * words. Every function accepts its output aliasing any input unless stated otherwise.
+ *
+ * Timing: everything here is variable time (_var in spirit: lengths, carries and the
+ * exponent's bits decide the work) except the Montgomery ladder (VC_EXP_LADDER), whose
+ * sequence of products depends only on the exponent's length, and the Montgomery products of
+ * ALGO 3 and ALGO 5, which have no data-dependent branches apart from the final subtraction. */
+#ifndef VEXCRYPT_MP_H
+#define VEXCRYPT_MP_H
+
+#include "vexcrypt/common.h"
+
+#define VC_MP_MAX_BITS 4096
+#define VC_MP_LIMBS (VC_MP_MAX_BITS / 32)   /* limbs of a modulus at most */
+#define VC_MP_CAP_BITS (2 * VC_MP_MAX_BITS)
+#define VC_MP_CAP_LIMBS (2 * VC_MP_LIMBS)
+
+typedef struct {
+  uint32_t n;                     /* limbs in use; d[n-1] != 0 */
+  uint32_t d[VC_MP_CAP_LIMBS];
+} vc_mp;
+
+/* Conversions. from_bytes reads a big-endian unsigned integer (leading zeros allowed):
+ * VC_ERR_RANGE when its value exceeds VC_MP_CAP_BITS bits. to_bytes writes exactly len bytes,
+ * big-endian, zero-padded: VC_ERR_LENGTH when the value does not fit. */
+int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len);
+int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len);
+int vc_mp_set_u32(vc_mp *r, uint32_t v);
+int vc_mp_copy(vc_mp *r, const vc_mp *a);
+/* Number of significant bits (0 for zero); bit i of a (0 or 1; 0 beyond the top). */
+size_t vc_mp_bits(const vc_mp *a);
+int vc_mp_bit(const vc_mp *a, size_t i);
+/* -1, 0, 1 as a < b, a == b, a > b (a NULL operand compares as zero). */
+int vc_mp_cmp(const vc_mp *a, const vc_mp *b);
+int vc_mp_cmp_u32(const vc_mp *a, uint32_t b);
+
+/* Integer arithmetic. Results beyond VC_MP_CAP_BITS bits give VC_ERR_RANGE; sub gives
+ * VC_ERR_RANGE when a < b (no negative numbers); div by zero gives VC_ERR_MODULUS. */
+int vc_mp_add(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_sub(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_mul(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_sqr(vc_mp *r, const vc_mp *a);
+int vc_mp_shl(vc_mp *r, const vc_mp *a, size_t bits);
+int vc_mp_shr(vc_mp *r, const vc_mp *a, size_t bits);
+/* q = a / m, rem = a mod m (Knuth's algorithm D); either output may be NULL, q != rem. */
+int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m);
+int vc_mp_mod(vc_mp *r, const vc_mp *a, const vc_mp *m);
+
+/* Modular arithmetic with 0 < m < 2^VC_MP_MAX_BITS (VC_ERR_MODULUS otherwise). add/sub need
+ * a, b < m (VC_ERR_RANGE); mul reduces any a, b (product, then division). */
+int vc_mp_mod_add(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+int vc_mp_mod_sub(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+int vc_mp_mod_mul(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+/* Inverse of a modulo m (m > 1): VC_ERR_NOINV when gcd(a, m) != 1. The extended Euclidean
+ * algorithm works for any m; the binary algorithm needs m odd (VC_ERR_MODULUS). Variable time. */
+int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
+int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
+/* gcd(a, b); gcd(0, 0) = 0. */
+int vc_mp_gcd(vc_mp *r, const vc_mp *a, const vc_mp *b);
+
+/* ---- Montgomery arithmetic and the modular-multiplication design space (seed 004) ---- */
+
+/* Modular-multiplication algorithms. Each computes a*b/R mod m for its own R = 2^(k*digits).
+ *  ALGO1: basic Montgomery on whole numbers: T = a*b, M = T*N' mod R, (T + M*N)/R.
+ *  ALGO2: full product, then reduction in radix-2^k steps (one digit of the product each).
+ *  ALGO3: product and reduction interleaved digit by digit in radix 2^k (k = 32: CIOS).
+ *  ALGO4: Karatsuba-Ofman product, then word-by-word Montgomery reduction.
+ *  ALGO5: radix-2 interleaved (one bit of a per step: adds and shifts, no multiplier). */
+enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5 };
+/* Exponentiation: binary left-to-right, binary right-to-left, sliding window (left to right,
+ * `window` bits), Montgomery ladder (a product and a square per exponent bit, constant
+ * sequence). */
+enum vc_exp_algo { VC_EXP_LR = 1, VC_EXP_RL, VC_EXP_WINDOW, VC_EXP_LADDER };
+
+#define VC_MP_MAX_WINDOW 6
+#define VC_MP_CACHE_WAYS 8
+
+/* One point of the design space. radix_bits (k, 1..32) applies to ALGO2 and ALGO3; `sqr`
+ * selects dedicated squaring where the product is separate from the reduction (ALGO2, ALGO4);
+ * window (1..VC_MP_MAX_WINDOW) applies to VC_EXP_WINDOW. */
+typedef struct {
+  uint8_t algo;        /* enum vc_mm_algo */
+  uint8_t radix_bits;  /* ALGO2/3: radix 2^k */
+  uint8_t sqr;         /* dedicated squaring (ALGO2, ALGO4) */
+  uint8_t exp;         /* enum vc_exp_algo */
+  uint8_t window;      /* VC_EXP_WINDOW */
+} vc_mp_cfg;
+
+/* The fastest configuration measured on the SoC (docs/performance.md). */
+extern const vc_mp_cfg vc_mp_cfg_default;
+
+/* Optional software caches of seed 004, direct-mapped with VC_MP_CACHE_WAYS entries:
+ *  intra-MM: ALGO1's M = T*N' mod R, keyed by T (hits when products repeat, e.g. the same
+ *            base exponentiated again);
+ *  pre-ME:   an exponentiation's result keyed by (base, exponent) (hits on repeated blocks).
+ * A cache belongs to one modulus: vc_mont_init clears it. Counters are for the benchmarks. */
+typedef struct {
+  uint32_t key_hash[VC_MP_CACHE_WAYS];
+  uint8_t valid[VC_MP_CACHE_WAYS];
+  uint32_t key[VC_MP_CACHE_WAYS][2 * VC_MP_LIMBS];
+  uint32_t val[VC_MP_CACHE_WAYS][VC_MP_LIMBS];
+  uint32_t hits, misses;
+} vc_mp_cache;
+
+/* A Montgomery context for an odd modulus 1 < m < 2^VC_MP_MAX_BITS. */
+typedef struct {
+  uint32_t n;                     /* limbs of m */
+  uint32_t m[VC_MP_LIMBS];
+  uint32_t m0inv;                 /* -m^-1 mod 2^32 */
+  uint32_t digits;                /* R = 2^(k * digits), k = 32 except ALGO2/3/5 */
+  uint32_t r2[VC_MP_LIMBS];       /* R^2 mod m */
+  uint32_t one[VC_MP_LIMBS];      /* R mod m: 1 in Montgomery form */
+  uint32_t ninv[VC_MP_LIMBS];     /* ALGO1: N' = -m^-1 mod 2^(32n) */
+  vc_mp_cfg cfg;
+  vc_mp_cache *intra;             /* NULL: no intra-MM cache */
+  vc_mp_cache *pre;               /* NULL: no pre-ME cache */
+} vc_mont;
+
+/* Sets up ctx for modulus m with configuration cfg (NULL: vc_mp_cfg_default) and optional
+ * caches (NULL: none; a cache is cleared here). VC_ERR_MODULUS for m even, m <= 1 or
+ * m >= 2^VC_MP_MAX_BITS; VC_ERR_PARAM for a configuration outside the ranges above. */
+int vc_mont_init(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                 vc_mp_cache *pre);
+
+/* Limb-level Montgomery product r = a*b/R mod m on ctx->n-limb arrays, with the context's
+ * algorithm. Preconditions (not checked, for speed): a, b < m; r may alias a or b. Returns
+ * VC_ERR_NULL for a NULL pointer, else VC_OK. vc_mont_sqr is the same with b = a (it uses the
+ * dedicated squaring when cfg.sqr is set). */
+int vc_mont_mul(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
+int vc_mont_sqr(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
+
+/* a*b mod m through Montgomery form (a, b any size: reduced first). */
+int vc_mp_mont_modmul(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b);
+
+/* r = a^e mod m with the context's exponentiation algorithm (a of any size: reduced first;
+ * e up to VC_MP_MAX_BITS bits; a^0 = 1). Uses and fills the pre-ME cache when ctx has one. */
+int vc_mp_modexp(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e);
+
+/* Chinese remaindering: given xp = x mod p, xq = x mod q (p, q coprime, xp < p, xq < q) and
+ * qinv = q^-1 mod p, returns x mod pq.
+ *  MRC (Garner, mixed radix): x = xq + q * ((xp - xq) * qinv mod p).
+ *  SRC (single radix): x = (xp * q * qinv + xq * p * pinv) mod pq with pinv = p^-1 mod q. */
+enum vc_crt_algo { VC_CRT_MRC = 1, VC_CRT_SRC };
+int vc_mp_crt(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, const vc_mp *q,
+              const vc_mp *qinv, const vc_mp *pinv, int algo);
+
+#endif

@@ -1,0 +1,37 @@
+/* Limb-array arithmetic under vc_mp and the Montgomery code (not part of the public API).
+ * Little-endian 32-bit limbs; lengths in limbs; r may alias an input of the same length
+ * unless stated otherwise. Carries and borrows are returned. */
+#ifndef VEXCRYPT_MPN_H
+#define VEXCRYPT_MPN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+uint32_t vc_mpn_add_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
+uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
+/* r = a + b (a: an limbs, b: bn <= an limbs); carry out. */
+uint32_t vc_mpn_add(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn);
+uint32_t vc_mpn_sub(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn);
+/* r[0..n) = a * b; returns the high limb. */
+uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
+/* r[0..n) += a * b; returns the carry limb. */
+uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
+uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
+/* r[0..an+bn) = a * b, schoolbook; r must not overlap a or b. */
+void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn);
+/* r[0..2n) = a^2: each cross product once, doubled, plus the squares; r must not overlap a. */
+void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n);
+/* r[0..2n) = a * b by Karatsuba-Ofman above a threshold (schoolbook below); r must not
+ * overlap a or b. Scratch t: VC_MPN_KARATSUBA_SCRATCH(n) limbs. */
+#define VC_MPN_KARATSUBA_SCRATCH(n) (4 * (n) + 64)
+void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, uint32_t *t);
+int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n);
+/* Significant length of a[0..n): n minus the top zero limbs. */
+size_t vc_mpn_norm(const uint32_t *a, size_t n);
+void vc_mpn_zero(uint32_t *r, size_t n);
+void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n);
+/* Shifts by 0 <= s < 32 bits; return the bits shifted out. */
+uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
+uint32_t vc_mpn_rshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
+
+#endif
