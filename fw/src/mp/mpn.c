@@ -144,7 +144,10 @@ void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
 void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, uint32_t *t)
 {
   if (n < KARATSUBA_MIN) {
-    vc_mpn_mul(r, a, n, b, n);
+    if (a == b)
+      vc_mpn_sqr(r, a, n);
+    else
+      vc_mpn_mul(r, a, n, b, n);
     return;
   }
   size_t h = n / 2, hn = n - h;          /* a = a1*B^h + a0: a0 has h limbs, a1 hn >= h */
@@ -153,8 +156,11 @@ void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, siz
   vc_mpn_mul_karatsuba(r, a, b, h, next);
   vc_mpn_mul_karatsuba(r + 2 * h, a + h, b + h, hn, next);
   /* z1 = (a0 + a1)(b0 + b1) with the sums' carry bits ca, cb handled outside the recursion. */
-  uint32_t ca = vc_mpn_add(sa, a + h, hn, a, h);
-  uint32_t cb = vc_mpn_add(sb, b + h, hn, b, h);
+  uint32_t ca = vc_mpn_add(sa, a + h, hn, a, h), cb = ca;
+  if (a == b)                              /* squaring: the halves' sums are equal too */
+    sb = sa;
+  else
+    cb = vc_mpn_add(sb, b + h, hn, b, h);
   vc_mpn_mul_karatsuba(z1, sa, sb, hn, next);
   z1[2 * hn] = 0;
   z1[2 * hn + 1] = 0;

@@ -21,7 +21,7 @@ uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
 void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn);
 /* r[0..2n) = a^2: each cross product once, doubled, plus the squares; r must not overlap a. */
 void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n);
-/* r[0..2n) = a * b by Karatsuba-Ofman above a threshold (schoolbook below); r must not
+/* r[0..2n) = a * b by Karatsuba-Ofman (a squaring all the way down when a == b) above a threshold (schoolbook below); r must not
  * overlap a or b. Scratch t: VC_MPN_KARATSUBA_SCRATCH(n) limbs. */
 #define VC_MPN_KARATSUBA_SCRATCH(n) (4 * (n) + 64)
 void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, uint32_t *t);

@@ -1,0 +1,336 @@
+/* Montgomery contexts and the five modular-multiplication algorithms of seed 004 (mp.h).
+ *
+ * All five return a*b/R mod m, fully reduced, for their own R = 2^(k*digits): k = 32 for
+ * ALGO1 and ALGO4, the configured radix bits for ALGO2 and ALGO3, 1 for ALGO5. Radix-2^32
+ * versions of ALGO2/ALGO3 take word-level paths (the fast ones on a 32-bit core); other radices
+ * go digit by digit through the same limb primitives. */
+#include <string.h>
+
+#include "vexcrypt/mp.h"
+#include "mpn.h"
+
+const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 5};
+
+#define T_LIMBS (2 * VC_MP_LIMBS + 3)
+#define DIGIT_MASK(k) ((k) == 32 ? 0xFFFFFFFFu : (1u << (k)) - 1)
+
+/* ---- reduction steps shared by the algorithms ---- */
+
+/* r = t - m if t >= m (t has n limbs plus a carry limb `hi`), else t. */
+static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
+{
+  if (hi || vc_mpn_cmp(t, c->m, c->n) >= 0)
+    vc_mpn_sub_n(r, t, c->m, c->n);
+  else
+    vc_mpn_copy(r, t, c->n);
+}
+
+/* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m. */
+static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
+{
+  size_t n = c->n;
+  uint32_t carry = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t q = t[i] * c->m0inv;
+    uint32_t cy = vc_mpn_addmul_1(t + i, c->m, n, q);
+    uint32_t s = t[i + n] + cy;
+    uint32_t c1 = s < cy;
+    t[i + n] = s + carry;
+    carry = c1 + (t[i + n] < carry);
+  }
+  final_sub(c, r, t + n, carry);
+}
+
+/* t[w..len) += (q << s) * m, where q < 2^k, s < 32: split so each part fits a limb. */
+static void addmul_shifted(uint32_t *t, size_t len, size_t w, unsigned s, uint32_t q,
+                           const uint32_t *m, size_t n)
+{
+  uint32_t parts[2] = {s ? q << s : q, s ? q >> (32 - s) : 0};
+  for (size_t p = 0; p < 2; p++, w++) {
+    if (!parts[p])
+      continue;
+    uint32_t cy = vc_mpn_addmul_1(t + w, m, n, parts[p]);
+    for (size_t i = w + n; cy && i < len; i++) {
+      t[i] += cy;
+      cy = t[i] < cy;
+    }
+  }
+}
+
+/* Bits [pos, pos+k) of t (k <= 32). */
+static uint32_t digit_at(const uint32_t *t, size_t len, size_t pos, unsigned k)
+{
+  size_t w = pos / 32;
+  unsigned s = pos % 32;
+  uint32_t v = w < len ? t[w] >> s : 0;
+  if (s && s + k > 32 && w + 1 < len)
+    v |= t[w + 1] << (32 - s);
+  return v & DIGIT_MASK(k);
+}
+
+/* Radix-2^k reduction of the product t (len limbs): one digit of t per step, then the shift
+ * by k*digits bits. k = 32 is redc32. */
+static void redc_radix(const vc_mont *c, uint32_t *r, uint32_t *t, size_t len)
+{
+  unsigned k = c->cfg.radix_bits;
+  uint32_t mask = DIGIT_MASK(k), m0 = c->m0inv & mask;
+  for (size_t i = 0; i < c->digits; i++) {
+    size_t pos = i * k;
+    uint32_t q = (digit_at(t, len, pos, k) * m0) & mask;
+    addmul_shifted(t, len, pos / 32, pos % 32, q, c->m, c->n);
+  }
+  size_t shift = (size_t)k * c->digits, w = shift / 32;
+  vc_mpn_rshift(t + w, t + w, len - w, shift % 32);
+  final_sub(c, r, t + w, t[w + c->n]);
+}
+
+/* ---- the algorithms ---- */
+
+/* ALGO1: T = a*b; M = T*N' mod R; U = (T + M*m)/R. The intra-MM cache remembers M by T. */
+static uint32_t cache_hash(const uint32_t *k, size_t n)
+{
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ k[i]) * 16777619u;
+  return h;
+}
+
+static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  size_t n = c->n;
+  uint32_t t[T_LIMBS], mm[2 * VC_MP_LIMBS], u[T_LIMBS];
+  vc_mpn_mul(t, a, n, b, n);
+  vc_mp_cache *ch = c->intra;
+  uint32_t h = 0, way = 0;
+  int hit = 0;
+  if (ch) {
+    h = cache_hash(t, 2 * n);
+    way = h % VC_MP_CACHE_WAYS;
+    hit = ch->valid[way] && ch->key_hash[way] == h && !memcmp(ch->key[way], t, 8 * n);
+  }
+  if (hit) {
+    ch->hits++;
+    vc_mpn_copy(mm, ch->val[way], n);
+  } else {
+    vc_mpn_mul(u, t, n, c->ninv, n);       /* M = T*N' mod R: the low half */
+    vc_mpn_copy(mm, u, n);
+    if (ch) {
+      ch->misses++;
+      ch->valid[way] = 1;
+      ch->key_hash[way] = h;
+      vc_mpn_copy(ch->key[way], t, 2 * n);
+      vc_mpn_copy(ch->val[way], mm, n);
+    }
+  }
+  vc_mpn_mul(u, mm, n, c->m, n);
+  uint32_t carry = vc_mpn_add_n(u, u, t, 2 * n);
+  final_sub(c, r, u + n, carry);
+}
+
+/* ALGO2: product (dedicated squaring when a == b and cfg.sqr), then the reduction. */
+static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  size_t n = c->n;
+  uint32_t t[T_LIMBS];
+  if (a == b && c->cfg.sqr)
+    vc_mpn_sqr(t, a, n);
+  else
+    vc_mpn_mul(t, a, n, b, n);
+  if (c->cfg.radix_bits == 32) {
+    redc32(c, r, t);
+    return;
+  }
+  vc_mpn_zero(t + 2 * n, 3);
+  redc_radix(c, r, t, 2 * n + 3);
+}
+
+/* ALGO3, radix 2^32 (CIOS): per word of a, t += a_i*b, then t = (t + q*m)/2^32 with the
+ * one-word shift folded into the reduction loop. */
+static void cios32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  size_t n = c->n;
+  uint32_t t[VC_MP_LIMBS + 2];
+  vc_mpn_zero(t, n + 2);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t cy = vc_mpn_addmul_1(t, b, n, a[i]);
+    uint64_t s = (uint64_t)t[n] + cy;
+    t[n] = (uint32_t)s;
+    t[n + 1] = (uint32_t)(s >> 32);
+    uint32_t q = t[0] * c->m0inv;
+    uint64_t p = (uint64_t)q * c->m[0] + t[0];
+    uint32_t k = (uint32_t)(p >> 32);
+    for (size_t j = 1; j < n; j++) {
+      p = (uint64_t)q * c->m[j] + t[j] + k;
+      t[j - 1] = (uint32_t)p;
+      k = (uint32_t)(p >> 32);
+    }
+    s = (uint64_t)t[n] + k;
+    t[n - 1] = (uint32_t)s;
+    t[n] = t[n + 1] + (uint32_t)(s >> 32);
+  }
+  final_sub(c, r, t, t[n]);
+}
+
+/* ALGO3, radix 2^k < 2^32: the same steps digit by digit, the division a k-bit shift. */
+static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  size_t n = c->n;
+  unsigned k = c->cfg.radix_bits;
+  uint32_t mask = DIGIT_MASK(k), m0 = c->m0inv & mask;
+  uint32_t t[VC_MP_LIMBS + 3];
+  vc_mpn_zero(t, n + 3);
+  for (size_t i = 0; i < c->digits; i++) {
+    uint32_t ai = digit_at(a, n, i * k, k);
+    addmul_shifted(t, n + 3, 0, 0, ai, b, n);
+    uint32_t q = ((t[0] & mask) * m0) & mask;
+    addmul_shifted(t, n + 3, 0, 0, q, c->m, n);
+    vc_mpn_rshift(t, t, n + 3, k);
+  }
+  final_sub(c, r, t, t[n]);
+}
+
+/* ALGO5, radix 2: per bit of a, t = (t + a_i*b + q*m)/2 with masks instead of products. */
+static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  size_t n = c->n;
+  uint32_t t[VC_MP_LIMBS + 1];
+  vc_mpn_zero(t, n + 1);
+  for (size_t i = 0; i < 32 * n; i++) {
+    uint32_t ma = -((a[i / 32] >> (i % 32)) & 1), cy = 0;
+    for (size_t j = 0; j < n; j++) {
+      uint32_t s = t[j] + cy;
+      cy = s < cy;
+      t[j] = s + (b[j] & ma);
+      cy += t[j] < s;
+    }
+    t[n] += cy;
+    uint32_t mq = -(t[0] & 1);
+    cy = 0;
+    for (size_t j = 0; j < n; j++) {
+      uint32_t s = t[j] + cy;
+      cy = s < cy;
+      t[j] = s + (c->m[j] & mq);
+      cy += t[j] < s;
+    }
+    t[n] += cy;
+    vc_mpn_rshift(t, t, n + 1, 1);
+  }
+  final_sub(c, r, t, t[n]);
+}
+
+/* ALGO4: Karatsuba-Ofman product (squaring when a == b and cfg.sqr), then REDC. */
+static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)];
+  vc_mpn_mul_karatsuba(t, a, a == b && c->cfg.sqr ? a : b, c->n, s);
+  redc32(c, r, t);
+}
+
+int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  uint32_t out[VC_MP_LIMBS];
+  if (!c || !r || !a || !b)
+    return VC_ERR_NULL;
+  switch (c->cfg.algo) {
+  case VC_MM_ALGO1:
+    algo1(c, out, a, b);
+    break;
+  case VC_MM_ALGO2:
+    algo2(c, out, a, b);
+    break;
+  case VC_MM_ALGO3:
+    if (c->cfg.radix_bits == 32)
+      cios32(c, out, a, b);
+    else
+      algo3_radix(c, out, a, b);
+    break;
+  case VC_MM_ALGO4:
+    algo4(c, out, a, b);
+    break;
+  default:
+    algo5(c, out, a, b);
+    break;
+  }
+  vc_mpn_copy(r, out, c->n);
+  return VC_OK;
+}
+
+int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
+{
+  return vc_mont_mul(c, r, a, a);
+}
+
+/* ---- context ---- */
+
+static int cfg_valid(const vc_mp_cfg *g)
+{
+  if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_ALGO5)
+    return 0;
+  if ((g->algo == VC_MM_ALGO2 || g->algo == VC_MM_ALGO3) && (g->radix_bits < 1 || g->radix_bits > 32))
+    return 0;
+  if (g->exp < VC_EXP_LR || g->exp > VC_EXP_LADDER)
+    return 0;
+  return g->exp != VC_EXP_WINDOW || (g->window >= 1 && g->window <= VC_MP_MAX_WINDOW);
+}
+
+int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                 vc_mp_cache *pre)
+{
+  if (!c || !m)
+    return VC_ERR_NULL;
+  if (!cfg)
+    cfg = &vc_mp_cfg_default;
+  if (m->n == 0 || m->n > VC_MP_LIMBS || !(m->d[0] & 1) || vc_mp_cmp_u32(m, 1) <= 0)
+    return VC_ERR_MODULUS;
+  if (!cfg_valid(cfg))
+    return VC_ERR_PARAM;
+  size_t n = m->n;
+  memset(c, 0, sizeof(*c));
+  c->n = (uint32_t)n;
+  c->cfg = *cfg;
+  vc_mpn_copy(c->m, m->d, n);
+  /* -m^-1 mod 2^32 by Newton's iteration: each step doubles the correct low bits (m odd:
+   * m*m = 1 mod 8 gives three to start). */
+  uint32_t inv = m->d[0];
+  for (int i = 0; i < 4; i++)
+    inv *= 2 - m->d[0] * inv;
+  c->m0inv = -inv;
+  unsigned k = 32;
+  if (cfg->algo == VC_MM_ALGO2 || cfg->algo == VC_MM_ALGO3)
+    k = cfg->radix_bits;
+  else if (cfg->algo == VC_MM_ALGO5)
+    k = 1;
+  if (k == 32)
+    c->cfg.radix_bits = 32;
+  c->digits = (uint32_t)((32 * n + k - 1) / k);
+  /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31). */
+  vc_mp one, rm;
+  vc_mp_set_u32(&one, 1);
+  int rc = vc_mp_shl(&rm, &one, (size_t)k * c->digits);
+  if (!rc)
+    rc = vc_mp_mod(&rm, &rm, m);
+  if (rc)
+    return rc;
+  vc_mpn_copy(c->one, rm.d, rm.n);
+  rc = vc_mp_mod_mul(&rm, &rm, &rm, m);
+  if (rc)
+    return rc;
+  vc_mpn_copy(c->r2, rm.d, rm.n);
+  if (cfg->algo == VC_MM_ALGO1) {
+    /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
+    uint32_t w[VC_MP_LIMBS];
+    for (size_t i = 0; i < n; i++)
+      w[i] = 0xFFFFFFFFu;                  /* -1 mod 2^(32n) */
+    for (size_t i = 0; i < n; i++) {
+      c->ninv[i] = w[i] * -c->m0inv;
+      vc_mpn_submul_1(w + i, c->m, n - i, c->ninv[i]);
+    }
+  }
+  c->intra = intra;
+  c->pre = pre;
+  if (intra)
+    memset(intra, 0, sizeof(*intra));
+  if (pre)
+    memset(pre, 0, sizeof(*pre));
+  return VC_OK;
+}
