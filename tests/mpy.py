@@ -8,7 +8,11 @@ LIMBS = MAX_BITS // 32
 CAP_LIMBS = 2 * LIMBS
 CACHE_WAYS = 8
 
-# enum vc_err additions (common.h)
+# enum vc_err (common.h)
+VC_OK = 0
+VC_ERR_NULL = -1
+VC_ERR_LENGTH = -2
+VC_ERR_PADDING = -5
 VC_ERR_MODULUS = -7
 VC_ERR_RANGE = -8
 VC_ERR_NOINV = -9

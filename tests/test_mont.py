@@ -44,10 +44,13 @@ def r_of(ctx) -> int:
 
 
 def moduli(rng, bits):
-    """Odd moduli of `bits` bits with edge shapes: random, all-ones, 2^(bits-1)+1."""
+    """Odd moduli of `bits` bits with edge shapes: random, all-ones, 2^(bits-1)+1, and a
+    multiple of 3 (whose factors multiply to exactly m: the reduction's boundary case)."""
     yield rng.getrandbits(bits) | 1 | 1 << (bits - 1)
     yield (1 << bits) - 1
     yield (1 << (bits - 1)) + 1
+    if bits > 4:
+        yield 3 * (rng.getrandbits(bits - 2) | 1 << (bits - 3) | 1)
 
 
 def operands(rng, m):
@@ -67,8 +70,10 @@ def test_mont_mul(api, algo, k, bits):
             rinv = pow(r_of(ctx), -1, m)
             assert from_limbs(ctx.r2, n) == r_of(ctx) ** 2 % m
             assert from_limbs(ctx.one, n) == r_of(ctx) % m
-            for a in operands(rng, m):
-                b = rng.randrange(m)
+            pairs = [(a, rng.randrange(m)) for a in operands(rng, m)]
+            if m % 3 == 0:
+                pairs.append((3, m // 3))                   # a*b = m exactly
+            for a, b in pairs:
                 out = limbs(0, n)
                 api.vc_mont_mul(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
                 assert from_limbs(out, n) == a * b * rinv % m, (m, a, b)
