@@ -28,17 +28,9 @@ static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t
 /* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m. */
 static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
 {
-  size_t n = c->n;
-  uint32_t carry = 0;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t q = t[i] * c->m0inv;
-    uint32_t cy = vc_mpn_addmul_1(t + i, c->m, n, q);
-    uint32_t s = t[i + n] + cy;
-    uint32_t c1 = s < cy;
-    t[i + n] = s + carry;
-    carry = c1 + (t[i + n] < carry);
-  }
-  final_sub(c, r, t + n, carry);
+  uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS];
+  uint32_t hi = vc_mpn_redc(u, t, c->m, c->n, c->m0inv, q);
+  final_sub(c, r, u, hi);
 }
 
 /* t[w..len) += (q << s) * m, where q < 2^k, s < 32: split so each part fits a limb. */

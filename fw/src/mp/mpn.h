@@ -17,14 +17,18 @@ uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
 /* r[0..n) += a * b; returns the carry limb. */
 uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
 uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b);
-/* r[0..an+bn) = a * b, schoolbook; r must not overlap a or b. */
+/* r[0..an+bn) = a * b, schoolbook (product scanning); r must not overlap a or b. */
 void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn);
 /* r[0..2n) = a^2: each cross product once, doubled, plus the squares; r must not overlap a. */
 void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n);
-/* r[0..2n) = a * b by Karatsuba-Ofman (a squaring all the way down when a == b) above a threshold (schoolbook below); r must not
- * overlap a or b. Scratch t: VC_MPN_KARATSUBA_SCRATCH(n) limbs. */
+/* r[0..2n) = a * b by Karatsuba-Ofman (a squaring all the way down when a == b) above a
+ * threshold (schoolbook below); r must not overlap a or b. Scratch t: VC_MPN_KARATSUBA_SCRATCH(n) limbs. */
 #define VC_MPN_KARATSUBA_SCRATCH(n) (4 * (n) + 64)
 void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, uint32_t *t);
+/* Montgomery reduction of the 2n-limb t < m*2^(32n) (m odd, m0inv = -m^-1 mod 2^32): r[0..n)
+ * plus the returned top bit is t/2^(32n) mod m, below 2m. q: n limbs of scratch. */
+uint32_t vc_mpn_redc(uint32_t *r, const uint32_t *t, const uint32_t *m, size_t n, uint32_t m0inv,
+                     uint32_t *q);
 int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n);
 /* Significant length of a[0..n): n minus the top zero limbs. */
 size_t vc_mpn_norm(const uint32_t *a, size_t n);
