@@ -25,31 +25,34 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
                  const vc_mp_cfg *cfg)
 {
   vc_mont ctx;
-  vc_mp span, lo, t;
+  vc_mp a, t;
   int rc;
   if (!p || !g || !rng || !x || !y)
     return VC_ERR_NULL;
-  if ((rc = setup(&ctx, &span, p, cfg)))
+  if ((rc = setup(&ctx, &a, p, cfg)))
     return rc;
-  if (!in_range(g, &span))
+  if (!in_range(g, &a))
     return VC_ERR_RANGE;
-  /* x = lo + r with r uniform below span: lo = 2, span = p-3 for the whole range [2, p-2];
-   * lo = span = 2^(xbits-1) for an xbits-bit exponent, which stays below 2^(bits(p)-1) < p-1. */
+  /* x = lo + r with r uniform below a span: lo = 2, span = p-3 for the whole range [2, p-2];
+   * lo = span = 2^(xbits-1) for an xbits-bit exponent, which stays below 2^(bits(p)-1) < p-1.
+   * One vc_mp holds the span, then lo: the exponentiation below needs the stack. */
   if (xbits == 0) {
-    vc_mp_set_u32(&lo, 2);
-    vc_mp_sub(&span, &span, &lo);
+    vc_mp_set_u32(&t, 3);
+    vc_mp_sub(&a, p, &t);
   } else {
     if (xbits < 2 || xbits >= vc_mp_bits(p))
       return VC_ERR_PARAM;
-    vc_mp_set_u32(&lo, 1);
-    vc_mp_shl(&lo, &lo, xbits - 1);
-    vc_mp_copy(&span, &lo);
+    vc_mp_set_u32(&a, 1);
+    vc_mp_shl(&a, &a, xbits - 1);
   }
-  if ((rc = vc_mp_random_below(&t, &span, rng)) || (rc = vc_mp_add(&t, &t, &lo)) ||
-      (rc = vc_mp_modexp(&ctx, &lo, g, &t)))
+  if ((rc = vc_mp_random_below(&t, &a, rng)))
+    return rc;
+  if (xbits == 0)
+    vc_mp_set_u32(&a, 2);
+  if ((rc = vc_mp_add(&t, &t, &a)) || (rc = vc_mp_modexp(&ctx, &a, g, &t)))
     return rc;
   vc_mp_copy(x, &t);
-  return vc_mp_copy(y, &lo);
+  return vc_mp_copy(y, &a);
 }
 
 int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,

@@ -11,21 +11,22 @@ static int nonzero_below(const vc_mp *v, const vc_mp *p)
 int vc_elgamal_encrypt(const vc_mp *p, const vc_mp *g, const vc_mp *y, const vc_mp *m,
                        vc_drbg *rng, vc_mp *c1, vc_mp *c2, const vc_mp_cfg *cfg)
 {
-  vc_mp k, a, b;
+  vc_mp k, a;
   int rc;
   if (!p || !g || !y || !m || !rng || !c1 || !c2)
     return VC_ERR_NULL;
   /* y is vc_dh_shared's to check, but checking it before k is drawn leaves the generator
    * where it was on error. p = 0 fails the subtraction. */
-  vc_mp_set_u32(&b, 1);
-  if (!nonzero_below(m, p) || vc_mp_sub(&b, p, &b) || vc_mp_cmp_u32(y, 1) <= 0 ||
-      vc_mp_cmp(y, &b) >= 0)
+  vc_mp_set_u32(&a, 1);
+  if (!nonzero_below(m, p) || vc_mp_sub(&a, p, &a) || vc_mp_cmp_u32(y, 1) <= 0 ||
+      vc_mp_cmp(y, &a) >= 0)
     return VC_ERR_RANGE;
-  if ((rc = vc_dh_keygen(p, g, 0, rng, &k, &a, cfg)) || (rc = vc_dh_shared(p, &k, y, &b, cfg)) ||
-      (rc = vc_mp_mod_mul(&b, &b, m, p)))
+  /* k makes way for y^k, then for c2: two vc_mp beside the exponentiation's stack. */
+  if ((rc = vc_dh_keygen(p, g, 0, rng, &k, &a, cfg)) || (rc = vc_dh_shared(p, &k, y, &k, cfg)) ||
+      (rc = vc_mp_mod_mul(&k, &k, m, p)))
     return rc;
   vc_mp_copy(c1, &a);
-  return vc_mp_copy(c2, &b);
+  return vc_mp_copy(c2, &k);
 }
 
 int vc_elgamal_decrypt(const vc_mp *p, const vc_mp *x, const vc_mp *c1, const vc_mp *c2,
