@@ -292,8 +292,8 @@ def test_keygen_errors(api):
     state = bytes(rng)
     x, y = Mp.of(11), Mp.of(13)
 
-    def call(p_=Mp.of(p), g_=Mp.of(g), xbits=0, r=rng, x_=x, y_=y):
-        return api.vc_dh_keygen(p_, g_, xbits, r, x_, y_, None)
+    def call(p_=Mp.of(p), g_=Mp.of(g), xbits=0, r=rng, x_=x, y_=y, c=None):
+        return api.vc_dh_keygen(p_, g_, xbits, r, x_, y_, c)
 
     for kw in ({"p_": None}, {"g_": None}, {"r": None}, {"x_": None}, {"y_": None}):
         assert call(**kw) == VC_ERR_NULL, kw
@@ -303,7 +303,7 @@ def test_keygen_errors(api):
         assert call(g_=Mp.of(bad)) == VC_ERR_RANGE, bad
     for bad in (1, 512, 513, 5000):
         assert call(xbits=bad) == VC_ERR_PARAM, bad
-    assert api.vc_dh_keygen(Mp.of(p), Mp.of(g), 0, rng, x, y, ctypes.byref(cfg(algo=9))) == VC_ERR_PARAM
+    assert call(c=ctypes.byref(cfg(algo=9))) == VC_ERR_PARAM
     # Every failure above left the outputs and the generator alone.
     assert (int(x), int(y), bytes(rng)) == (11, 13, state)
     assert keygen(api, p, g, 0, rng) != (11, 13) and bytes(rng) != state
