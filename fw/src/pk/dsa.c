@@ -1,0 +1,126 @@
+/* DSA (FIPS 186-4) over the Montgomery exponentiation of the caller's configuration, with
+ * RFC 6979 nonces. */
+#include "vexcrypt/pk.h"
+
+/* Leftmost qlen bits of b[0..len), defined in rfc6979.c (no pk-internal header yet): z is the
+ * leftmost min(N, outlen) bits of the digest. */
+int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen);
+
+/* What every operation relies on: an (L, N) of FIPS 186-4, p and q odd, 1 < g < p. */
+static int dsa_group(const vc_dsa_params *dp)
+{
+  static const uint16_t sizes[][2] = {{1024, 160}, {2048, 224}, {2048, 256}, {3072, 256}};
+  size_t L = vc_mp_bits(&dp->p), N = vc_mp_bits(&dp->q);
+  int known = 0;
+  for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+    known |= L == sizes[i][0] && N == sizes[i][1];
+  if (!known || !vc_mp_bit(&dp->p, 0) || !vc_mp_bit(&dp->q, 0) ||
+      vc_mp_cmp_u32(&dp->g, 1) <= 0 || vc_mp_cmp(&dp->g, &dp->p) >= 0)
+    return VC_ERR_PARAM;
+  return VC_OK;
+}
+
+int vc_dsa_check_params(const vc_dsa_params *dp, const vc_mp_cfg *cfg)
+{
+  vc_mont m;
+  vc_mp t;
+  int err;
+  if (!dp)
+    return VC_ERR_NULL;
+  if ((err = dsa_group(dp)))
+    return err;
+  /* q | p - 1 as p mod q = 1; g of order q (g != 1, so exactly q: q is meant to be prime). */
+  if ((err = vc_mp_mod(&t, &dp->p, &dp->q)))
+    return err;
+  if (vc_mp_cmp_u32(&t, 1))
+    return VC_ERR_PARAM;
+  if ((err = vc_mont_init(&m, &dp->p, cfg, NULL, NULL)) ||
+      (err = vc_mp_modexp(&m, &t, &dp->g, &dp->q)))
+    return err;
+  return vc_mp_cmp_u32(&t, 1) ? VC_ERR_PARAM : VC_OK;
+}
+
+int vc_dsa_keygen(const vc_dsa_params *dp, vc_drbg *rng, vc_mp *x, vc_mp *y, const vc_mp_cfg *cfg)
+{
+  vc_mont m;
+  vc_mp a, b;
+  int err;
+  if (!dp || !rng || !x || !y)
+    return VC_ERR_NULL;
+  if ((err = dsa_group(dp)))
+    return err;
+  /* x = 1 + (uniform below q - 1); the configuration is checked before drawing. */
+  if ((err = vc_mont_init(&m, &dp->p, cfg, NULL, NULL)) || (err = vc_mp_set_u32(&a, 1)) ||
+      (err = vc_mp_sub(&b, &dp->q, &a)) || (err = vc_mp_random_below(&a, &b, rng)) ||
+      (err = vc_mp_set_u32(&b, 1)) || (err = vc_mp_add(&a, &a, &b)) ||
+      (err = vc_mp_modexp(&m, &b, &dp->g, &a)))
+    return err;
+  vc_mp_copy(x, &a);
+  return vc_mp_copy(y, &b);
+}
+
+/* Tries of fresh nonces when r or s comes out zero (probability about 2/q each). */
+#define DSA_SIGN_TRIES 64
+
+int vc_dsa_sign(const vc_dsa_params *dp, const vc_mp *x, const vc_hash_class *h,
+                const uint8_t *digest, vc_mp *r, vc_mp *s, const vc_mp_cfg *cfg)
+{
+  vc_rfc6979 gen;
+  vc_mont m;
+  vc_mp k, a, b;
+  int err;
+  if (!dp || !x || !h || !digest || !r || !s)
+    return VC_ERR_NULL;
+  if ((err = dsa_group(dp)))
+    return err;
+  const vc_mp *q = &dp->q;
+  /* rfc6979_init checks x in [1, q-1] and the hash. */
+  if ((err = vc_rfc6979_init(&gen, q, x, h, digest)) ||
+      (err = vc_mont_init(&m, &dp->p, cfg, NULL, NULL)))
+    return err;
+  for (unsigned i = 0; i < DSA_SIGN_TRIES; i++) {
+    /* r = (g^k mod p) mod q in a; s = k^-1 z + (k^-1 x) r mod q in b (three numbers on the
+     * stack, not four). */
+    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_mp_modexp(&m, &a, &dp->g, &k)) ||
+        (err = vc_mp_mod(&a, &a, q)))
+      return err;
+    if (!vc_mp_cmp_u32(&a, 0))
+      continue;
+    if ((err = vc_mp_mod_inv_binary_var(&k, &k, q)) ||
+        (err = vc_rfc6979_bits2int(&b, digest, h->digest_len, vc_mp_bits(q))) ||
+        (err = vc_mp_mod_mul(&b, &b, &k, q)) || (err = vc_mp_mod_mul(&k, &k, x, q)) ||
+        (err = vc_mp_mod_mul(&k, &k, &a, q)) || (err = vc_mp_mod_add(&b, &b, &k, q)))
+      return err;
+    if (!vc_mp_cmp_u32(&b, 0))
+      continue;
+    vc_mp_copy(r, &a);
+    return vc_mp_copy(s, &b);
+  }
+  return VC_ERR_RETRY;
+}
+
+int vc_dsa_verify(const vc_dsa_params *dp, const vc_mp *y, const vc_hash_class *h,
+                  const uint8_t *digest, const vc_mp *r, const vc_mp *s, const vc_mp_cfg *cfg)
+{
+  vc_mont m;
+  vc_mp w, u1, u2;
+  int err;
+  if (!dp || !y || !h || !digest || !r || !s)
+    return VC_ERR_NULL;
+  if ((err = dsa_group(dp)))
+    return err;
+  const vc_mp *q = &dp->q;
+  if (vc_mp_cmp_u32(y, 1) <= 0 || vc_mp_cmp(y, &dp->p) >= 0)
+    return VC_ERR_RANGE;
+  if (!vc_mp_cmp_u32(r, 0) || vc_mp_cmp(r, q) >= 0 || !vc_mp_cmp_u32(s, 0) || vc_mp_cmp(s, q) >= 0)
+    return VC_ERR_VERIFY;
+  /* w = s^-1, u1 = z w, u2 = r w (mod q); v = (g^u1 y^u2 mod p) mod q, ending in w */
+  if ((err = vc_mont_init(&m, &dp->p, cfg, NULL, NULL)) ||
+      (err = vc_mp_mod_inv_binary_var(&w, s, q)) ||
+      (err = vc_rfc6979_bits2int(&u1, digest, h->digest_len, vc_mp_bits(q))) ||
+      (err = vc_mp_mod_mul(&u1, &u1, &w, q)) || (err = vc_mp_mod_mul(&u2, r, &w, q)) ||
+      (err = vc_mp_modexp(&m, &w, &dp->g, &u1)) || (err = vc_mp_modexp(&m, &u1, y, &u2)) ||
+      (err = vc_mp_mont_modmul(&m, &w, &w, &u1)) || (err = vc_mp_mod(&w, &w, q)))
+    return err;
+  return vc_mp_cmp(&w, r) ? VC_ERR_VERIFY : VC_OK;
+}

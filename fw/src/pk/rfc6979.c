@@ -1,0 +1,106 @@
+/* RFC 6979 deterministic nonces (section 3.2): HMAC_DRBG over the signature's hash, seeded with
+ * int2octets(x) || bits2octets(h1), whose outputs are cut to qlen bits and kept when they fall
+ * in [1, q-1].
+ *
+ * g->started is the context's state word: RFC6979_FRESH after init, RFC6979_STARTED once a
+ * candidate has been drawn (the next one is preceded by step h's K, V update); anything else
+ * is an uninitialised context. */
+#include <string.h>
+
+#include "vexcrypt/pk.h"
+
+#define RFC6979_FRESH 0x36393730u     /* "6970" */
+#define RFC6979_STARTED 0x36393731u   /* "6971" */
+/* Candidates per next() call. q >= 2^(qlen-1), so a candidate is rejected with probability
+ * at most 1/2 (3/4 for q = 2): 64 rejections in a row do not happen for a real group order. */
+#define RFC6979_TRIES 64
+
+/* Leftmost qlen bits of b[0..len) as an integer (bits2int; FIPS 186-4's z for DSA, whose
+ * dsa.c declares it too: there is no pk-internal header yet). */
+int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen);
+
+int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
+{
+  size_t n = (qlen + 7) / 8;
+  int err;
+  if (n > len)
+    n = len;
+  if ((err = vc_mp_from_bytes(r, b, n)))
+    return err;
+  return 8 * n > qlen ? vc_mp_shr(r, r, 8 * n - qlen) : VC_OK;
+}
+
+/* K = HMAC_K(V || sep || data), V = HMAC_K(V); K and V are h->digest_len bytes. */
+static int step(const vc_hash_class *h, uint8_t *k, uint8_t *v, uint8_t sep, const uint8_t *data,
+                size_t len)
+{
+  vc_hmac_ctx c;
+  int err;
+  if ((err = vc_hmac_init(&c, h, k, h->digest_len)) ||
+      (err = vc_hmac_update(&c, v, h->digest_len)) || (err = vc_hmac_update(&c, &sep, 1)) ||
+      (err = vc_hmac_update(&c, data, len)) || (err = vc_hmac_final(&c, k)))
+    return err;
+  return vc_hmac(h, k, h->digest_len, v, h->digest_len, v);
+}
+
+int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash_class *h,
+                    const uint8_t *digest)
+{
+  uint8_t seed[2 * (VC_MP_MAX_BITS / 8)];   /* int2octets(x) || bits2octets(h1) */
+  uint8_t k[VC_HMAC_MAX_DIGEST], v[VC_HMAC_MAX_DIGEST];
+  vc_mp z;
+  int err;
+  if (!g || !q || !x || !h || !digest)
+    return VC_ERR_NULL;
+  size_t qlen = vc_mp_bits(q), rlen = (qlen + 7) / 8, hlen = h->digest_len;
+  if (qlen < 2 || qlen > VC_MP_MAX_BITS)
+    return VC_ERR_MODULUS;
+  if (!hlen || hlen > VC_HMAC_MAX_DIGEST)
+    return VC_ERR_PARAM;
+  if (!vc_mp_cmp_u32(x, 0) || vc_mp_cmp(x, q) >= 0)
+    return VC_ERR_RANGE;
+  /* bits2octets: bits2int(h1) < 2^qlen < 2q, so one subtraction reduces it. */
+  if ((err = vc_rfc6979_bits2int(&z, digest, hlen, qlen)) ||
+      (vc_mp_cmp(&z, q) >= 0 && (err = vc_mp_sub(&z, &z, q))) ||
+      (err = vc_mp_to_bytes(x, seed, rlen)) || (err = vc_mp_to_bytes(&z, seed + rlen, rlen)))
+    return err;
+  memset(k, 0x00, hlen);
+  memset(v, 0x01, hlen);
+  if ((err = step(h, k, v, 0x00, seed, 2 * rlen)) || (err = step(h, k, v, 0x01, seed, 2 * rlen)) ||
+      (err = vc_mp_copy(&g->q, q)))
+    return err;
+  g->h = h;
+  memcpy(g->k, k, hlen);
+  memcpy(g->v, v, hlen);
+  g->started = RFC6979_FRESH;
+  return VC_OK;
+}
+
+int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
+{
+  uint8_t t[VC_MP_MAX_BITS / 8];
+  vc_mp c;
+  int err;
+  if (!g || !k)
+    return VC_ERR_NULL;
+  if (g->started != RFC6979_FRESH && g->started != RFC6979_STARTED)
+    return VC_ERR_STATE;
+  const vc_hash_class *h = g->h;
+  size_t hlen = h->digest_len, qlen = vc_mp_bits(&g->q), rlen = (qlen + 7) / 8;
+  for (unsigned i = 0; i < RFC6979_TRIES; i++) {
+    if (g->started == RFC6979_STARTED && (err = step(h, g->k, g->v, 0x00, NULL, 0)))
+      return err;
+    g->started = RFC6979_STARTED;
+    /* T = V_1 || V_2 || ... up to qlen bits: only its first rlen bytes reach bits2int. */
+    for (size_t off = 0; off < rlen; off += hlen) {
+      if ((err = vc_hmac(h, g->k, hlen, g->v, hlen, g->v)))
+        return err;
+      memcpy(t + off, g->v, rlen - off < hlen ? rlen - off : hlen);
+    }
+    if ((err = vc_rfc6979_bits2int(&c, t, rlen, qlen)))
+      return err;
+    if (vc_mp_cmp_u32(&c, 0) > 0 && vc_mp_cmp(&c, &g->q) < 0)
+      return vc_mp_copy(k, &c);
+  }
+  return VC_ERR_RETRY;
+}
