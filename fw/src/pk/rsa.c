@@ -1,0 +1,92 @@
+/* Raw RSA (pk.h): the public operation, the private one with or without the CRT, and private
+ * key checks. A private result is released only after re-encryption gives the input back: a
+ * fault in one CRT half yields s with s^e = m modulo one prime only, and gcd(s^e - m, n) then
+ * factors n (Boneh, DeMillo, Lipton 1997). */
+#include "vexcrypt/pk.h"
+
+/* r = a^e mod m, with a context on the caller's configuration. */
+static int powmod(vc_mp *r, const vc_mp *a, const vc_mp *e, const vc_mp *m, const vc_mp_cfg *cfg)
+{
+  vc_mont ctx;
+  int rc = vc_mont_init(&ctx, m, cfg, NULL, NULL);
+  return rc ? rc : vc_mp_modexp(&ctx, r, a, e);
+}
+
+int vc_rsa_pub_from_priv(vc_rsa_pub *pub, const vc_rsa_priv *k)
+{
+  if (!pub || !k)
+    return VC_ERR_NULL;
+  vc_mp_copy(&pub->n, &k->n);
+  return vc_mp_copy(&pub->e, &k->e);
+}
+
+int vc_rsa_priv_complete(vc_rsa_priv *k)
+{
+  vc_mp pm1, qm1, t, u, crt[4];
+  int rc;
+  if (!k)
+    return VC_ERR_NULL;
+  vc_mp *const given[4] = {&k->dp, &k->dq, &k->qinv, &k->pinv};
+  /* Odd primes are all the CRT and Montgomery code can take; p = q would leave no qinv. */
+  if (vc_mp_cmp_u32(&k->p, 1) <= 0 || vc_mp_cmp_u32(&k->q, 1) <= 0 || !(k->p.d[0] & 1) ||
+      !(k->q.d[0] & 1) || vc_mp_cmp(&k->p, &k->q) == 0)
+    return VC_ERR_RANGE;
+  if ((rc = vc_mp_mul(&t, &k->p, &k->q)))
+    return rc;
+  if (vc_mp_cmp(&t, &k->n) || vc_mp_bits(&k->n) > VC_MP_MAX_BITS)
+    return VC_ERR_RANGE;
+  /* e*d = 1 mod lcm(p-1, q-1) = (p-1)(q-1) / gcd(p-1, q-1). */
+  vc_mp_set_u32(&u, 1);
+  vc_mp_sub(&pm1, &k->p, &u);
+  vc_mp_sub(&qm1, &k->q, &u);
+  if ((rc = vc_mp_gcd(&t, &pm1, &qm1)) || (rc = vc_mp_mul(&u, &pm1, &qm1)) ||
+      (rc = vc_mp_divmod(&u, NULL, &u, &t)) || (rc = vc_mp_mul(&t, &k->e, &k->d)) ||
+      (rc = vc_mp_mod(&t, &t, &u)))
+    return rc;
+  if (vc_mp_cmp_u32(&t, 1) != 0)
+    return VC_ERR_RANGE;
+  /* dp, dq are unique below p-1, q-1 (e^-1 there), the inverses below p, q. */
+  if ((rc = vc_mp_mod(&crt[0], &k->d, &pm1)) || (rc = vc_mp_mod(&crt[1], &k->d, &qm1)) ||
+      (rc = vc_mp_mod_inv_euclid_var(&crt[2], &k->q, &k->p)) ||
+      (rc = vc_mp_mod_inv_euclid_var(&crt[3], &k->p, &k->q)))
+    return VC_ERR_RANGE;
+  for (int i = 0; i < 4; i++)
+    if (given[i]->n && vc_mp_cmp(given[i], &crt[i]))
+      return VC_ERR_RANGE;
+  for (int i = 0; i < 4; i++)
+    vc_mp_copy(given[i], &crt[i]);
+  return VC_OK;
+}
+
+int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_cfg *cfg)
+{
+  if (!k || !out || !in)
+    return VC_ERR_NULL;
+  if (vc_mp_cmp(in, &k->n) >= 0)
+    return VC_ERR_RANGE;
+  return powmod(out, in, &k->e, &k->n, cfg);
+}
+
+int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
+                   const vc_mp_cfg *cfg)
+{
+  vc_mp x, t;
+  int rc;
+  if (!k || !out || !in)
+    return VC_ERR_NULL;
+  if (crt != VC_RSA_NOCRT && crt != VC_RSA_MRC && crt != VC_RSA_SRC)
+    return VC_ERR_PARAM;
+  if (vc_mp_cmp(in, &k->n) >= 0)
+    return VC_ERR_RANGE;
+  if (crt == VC_RSA_NOCRT)
+    rc = powmod(&x, in, &k->d, &k->n, cfg);
+  else if (!(rc = powmod(&x, in, &k->dp, &k->p, cfg)) &&
+           !(rc = powmod(&t, in, &k->dq, &k->q, cfg)))
+    rc = vc_mp_crt(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
+                   crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC);
+  if (rc || (rc = powmod(&t, &x, &k->e, &k->n, cfg)))
+    return rc;
+  if (vc_mp_cmp(&t, in) != 0)
+    return VC_ERR_FAULT;
+  return vc_mp_copy(out, &x);
+}
