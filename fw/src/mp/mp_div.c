@@ -39,7 +39,8 @@ int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
     /* Estimate from the top two limbs, corrected with the third so that it is at most one
      * too large; u[j + nm] <= vt keeps the 64-bit products in range. */
     uint64_t num = (uint64_t)u[j + nm] << 32 | u[j + nm - 1];
-    uint64_t qh = num / vt, rh = num - qh * vt;
+    uint64_t qh = num / vt;
+    uint64_t rh = (uint32_t)num - (uint32_t)qh * vt;   /* < vt: the low word is enough */
     while (qh >> 32 || (nm > 1 && qh * v[nm - 2] > (rh << 32 | u[j + nm - 2]))) {
       qh--;
       rh += vt;
