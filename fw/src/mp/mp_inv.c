@@ -69,12 +69,19 @@ int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
   return euclid(NULL, r, m, a);
 }
 
-/* x = x/2 mod m for odd m, x < m (n limbs): x + m is even when x is odd. */
-static void halve_mod(uint32_t *x, const uint32_t *m, size_t n)
+/* Divides the nonzero u by its factors of two and x by as many mod m (odd m, x < m, n limbs),
+ * up to 31 at a time: with minv = m^-1 mod 2^32, x + t*m for t = -x*minv mod 2^k is a multiple
+ * of 2^k below 2^k * m, so one multiply-add and one shift give x/2^k mod m. */
+static void drop_twos(uint32_t *u, uint32_t *x, const uint32_t *m, uint32_t minv, size_t n)
 {
-  uint32_t c = x[0] & 1 ? vc_mpn_add_n(x, x, m, n) : 0;
-  vc_mpn_rshift(x, x, n, 1);
-  x[n - 1] |= c << 31;
+  while (!(u[0] & 1)) {
+    unsigned k = u[0] ? (unsigned)__builtin_ctz(u[0]) : 31;
+    uint32_t t = (0u - x[0] * minv) & ((1u << k) - 1);
+    uint32_t c = vc_mpn_addmul_1(x, m, n, t);
+    vc_mpn_rshift(u, u, n, k);
+    vc_mpn_rshift(x, x, n, k);
+    x[n - 1] |= c << (32 - k);
+  }
 }
 
 /* x = x - y mod m (x, y < m, n limbs). */
@@ -101,17 +108,14 @@ int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
   vc_mpn_zero(x1, n);
   vc_mpn_zero(x2, n);
   x1[0] = 1;
+  uint32_t minv = m->d[0];          /* Newton: 3, 6, 12, 24, 48 correct bits */
+  for (int i = 0; i < 4; i++)
+    minv *= 2 - m->d[0] * minv;
   /* x1 a = u and x2 a = v (mod m); gcd(u, v) = gcd(a, m), v odd. Halving the even one and
    * subtracting the smaller odd one from the larger ends at u = 0, v = gcd. */
   while (vc_mpn_norm(u, n)) {
-    while (!(u[0] & 1)) {
-      vc_mpn_rshift(u, u, n, 1);
-      halve_mod(x1, m->d, n);
-    }
-    while (!(v[0] & 1)) {
-      vc_mpn_rshift(v, v, n, 1);
-      halve_mod(x2, m->d, n);
-    }
+    drop_twos(u, x1, m->d, minv, n);
+    drop_twos(v, x2, m->d, minv, n);
     if (vc_mpn_cmp(u, v, n) >= 0) {
       vc_mpn_sub_n(u, u, v, n);
       sub_mod(x1, x2, m->d, n);
