@@ -46,7 +46,7 @@ def series(records):
     """{key: {bytes: record}} for the benchmark records that scale with the message size."""
     out = defaultdict(dict)
     for r in records:
-        if "cycles" in r and r.get("bytes"):
+        if "cycles" in r and r.get("bytes") and r["suite"] not in ("mp", "pk"):
             out[series_key(r)][r["bytes"]] = r
     return out
 

@@ -26,8 +26,10 @@ struct oracle_op {
   const char *desc;
   const char *(*run)(const struct req *r);
 };
-extern const struct oracle_op oracle_ops[];
+extern const struct oracle_op oracle_ops[];        /* symmetric primitives (oracle.c) */
 extern const size_t oracle_nops;
+extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key (oracle_pk.c) */
+extern const size_t oracle_pk_nops;
 
 /* Pass/fail tally of a run. */
 struct tally {
@@ -52,16 +54,39 @@ struct suite {
 extern const struct suite suites[];
 extern const size_t nsuites;
 
+/* Self-test bookkeeping: one report line per primitive with its vector count and the label
+ * of the first failing vector. */
+struct check {
+  const char *name;
+  unsigned vectors, failed;
+  const char *first;
+};
+void check_result(struct check *c, int pass, const char *label);
+void check_report(const struct check *c, struct tally *t);
+void selftest_pk(struct tally *t);
+
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
 void bench_hash(const struct run_opts *o, struct tally *t);
 void bench_block(const struct run_opts *o, struct tally *t);
 void bench_stream(const struct run_opts *o, struct tally *t);
+void bench_mp(const struct run_opts *o, struct tally *t);
+void bench_pk(const struct run_opts *o, struct tally *t);
 
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 
-/* Benchmark helpers. */
+/* Benchmark helpers. One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per
+ * repetition, the median of the runs, and one more run counting instructions when asked. */
+typedef int (*bench_fn)(void *arg);
+typedef void (*bench_prep)(void *arg);
+struct bench_result {
+  uint64_t raw[APP_MAX_RUNS];
+  uint64_t cycles, instret;
+  int ok;
+};
+void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
+                   struct bench_result *res);
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
 void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */

@@ -11,17 +11,8 @@
 static const char default_sizes[] = "64,1024,8192";
 static const char default_modes[] = "cbc";
 
-/* One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per repetition. */
-typedef int (*bench_fn)(void *arg);
-typedef void (*prep_fn)(void *arg);
-
-struct result {
-  uint64_t raw[APP_MAX_RUNS];
-  uint64_t cycles, instret;
-  int ok;
-};
-
-static void measure(bench_fn fn, prep_fn prep, void *arg, const struct run_opts *o, struct result *res)
+void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
+                   struct bench_result *res)
 {
   uint32_t runs = o->runs;
   uint64_t sorted[APP_MAX_RUNS];
@@ -52,7 +43,7 @@ struct line {
   uint32_t bytes;
 };
 
-static void report(const struct line *l, const struct result *res, uint32_t runs, const uint8_t *out,
+static void report(const struct line *l, const struct bench_result *res, uint32_t runs, const uint8_t *out,
                    size_t outlen, struct tally *t)
 {
   json_begin();
@@ -134,10 +125,10 @@ void bench_hash(const struct run_opts *o, struct tally *t)
     struct hash_arg a = {app_hashes[i], 0, {0}};
     sizes_init(&sz, o);
     while (sizes_next(&sz, "hash", APP_BENCH_MAX_MSG, &a.len, t)) {
-      struct result res;
+      struct bench_result res;
       struct line l = {"hash", a.h->name, NULL, NULL, "hash", a.len};
       bench_fill(app_in, a.len);
-      measure(run_hash, NULL, &a, o, &res);
+      bench_measure(run_hash, NULL, &a, o, &res);
       report(&l, &res, o->runs, a.md, a.h->digest_len, t);
     }
   }
@@ -204,17 +195,17 @@ static void bench_block_mode(struct block_arg *a, const struct block_cfg *c, con
   struct sizes sz;
   sizes_init(&sz, o);
   while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a->len, t)) {
-    struct result res;
+    struct bench_result res;
     uint8_t md[32];
     struct line l = {"block", c->prim, c->impl, mode, "enc", a->len};
     bench_fill(app_in, a->len);
     a->decrypt = 0;
-    measure(run_block, NULL, a, o, &res);
+    bench_measure(run_block, NULL, a, o, &res);
     vc_sha256(app_out, a->outlen, md);
     report(&l, &res, o->runs, md, sizeof(md), t);
     a->decrypt = 1;
     l.op = "dec";
-    measure(run_block, NULL, a, o, &res);
+    bench_measure(run_block, NULL, a, o, &res);
     vc_sha256(app_in, a->len, md);      /* the host checks it is the plaintext's digest */
     report(&l, &res, o->runs, md, sizeof(md), t);
   }
@@ -227,7 +218,7 @@ void bench_block(const struct run_opts *o, struct tally *t)
   const char *mend = o->modes ? o->modes + o->modes_len : default_modes + sizeof(default_modes) - 1;
   for (size_t i = 0; i < sizeof(block_cfgs) / sizeof(block_cfgs[0]); i++) {
     const struct block_cfg *c = &block_cfgs[i];
-    struct result res;
+    struct bench_result res;
     struct line l = {"block", c->prim, c->impl, NULL, "setkey", 0};
     if (!c->quick && !o->all)
       continue;
@@ -236,7 +227,7 @@ void bench_block(const struct run_opts *o, struct tally *t)
     a.rounds = c->rounds;
     bench_key(a.key, c->keylen);
     bench_iv(a.iv, a.b->bc->block_len);
-    measure(run_setkey, NULL, &a, o, &res);
+    bench_measure(run_setkey, NULL, &a, o, &res);
     report(&l, &res, o->runs, NULL, 0, t);
     for (const char *p = modes; p < mend;) {
       const char *q = p;
@@ -292,20 +283,20 @@ void bench_stream(const struct run_opts *o, struct tally *t)
   static struct stream_arg a;
   for (size_t i = 0; i < sizeof(stream_cfgs) / sizeof(stream_cfgs[0]); i++) {
     const struct stream_cfg *c = &stream_cfgs[i];
-    struct result res;
+    struct bench_result res;
     struct sizes sz;
     struct line l = {"stream", c->name, NULL, NULL, "setkey", 0};
     a.s = app_find_stream(c->name, strlen(c->name));
     a.keylen = c->keylen;
     bench_key(a.key, c->keylen);
-    measure(run_stream_setkey, NULL, &a, o, &res);
+    bench_measure(run_stream_setkey, NULL, &a, o, &res);
     report(&l, &res, o->runs, NULL, 0, t);
     sizes_init(&sz, o);
     while (sizes_next(&sz, "stream", APP_BENCH_MAX_MSG, &a.len, t)) {
       uint8_t md[32];
       struct line lc = {"stream", c->name, NULL, NULL, "crypt", a.len};
       bench_fill(app_in, a.len);
-      measure(run_stream, prep_stream, &a, o, &res);
+      bench_measure(run_stream, prep_stream, &a, o, &res);
       vc_sha256(app_out, a.len, md);
       report(&lc, &res, o->runs, md, sizeof(md), t);
     }

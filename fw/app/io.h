@@ -32,7 +32,7 @@ long io_getline(char *buf, size_t cap);
 long hex_decode(const char *hex, size_t hexlen, uint8_t *out, size_t cap);
 
 /* A parsed request: a flat JSON object of string, integer and boolean values. */
-#define REQ_MAX_FIELDS 12
+#define REQ_MAX_FIELDS 20
 struct req_field {
   const char *key, *val;
   size_t keylen, vallen;

@@ -26,6 +26,13 @@ static void respond_error(const char *op, const char *msg)
   json_end();
 }
 
+/* The op tables the server looks names up in: its own (below), then the primitives'. */
+#define NTABLES 3
+static const struct op_table {
+  const struct oracle_op *ops;
+  const size_t *n;
+} tables[NTABLES];
+
 static const char *op_ops(const struct req *r)
 {
   (void)r;
@@ -33,13 +40,14 @@ static const char *op_ops(const struct req *r)
   json_bool("ok", 1);
   json_str("op", "ops");
   json_array_open("ops");
-  for (size_t i = 0; i < oracle_nops; i++) {
-    json_begin();
-    json_str("op", oracle_ops[i].name);
-    json_raw("params", oracle_ops[i].params);
-    json_str("desc", oracle_ops[i].desc);
-    json_end();
-  }
+  for (size_t t = 1; t < NTABLES; t++)
+    for (size_t i = 0; i < *tables[t].n; i++) {
+      json_begin();
+      json_str("op", tables[t].ops[i].name);
+      json_raw("params", tables[t].ops[i].params);
+      json_str("desc", tables[t].ops[i].desc);
+      json_end();
+    }
   json_array_close();
   json_array_open("suites");
   for (size_t i = 0; i < nsuites; i++) {
@@ -147,6 +155,13 @@ static const struct oracle_op server_ops[] = {
   {"exit", "{\"status\":\"int 0..255\"}", "end the run", op_exit},
 };
 
+static const size_t server_nops = sizeof(server_ops) / sizeof(server_ops[0]);
+static const struct op_table tables[NTABLES] = {
+  {server_ops, &server_nops},
+  {oracle_ops, &oracle_nops},
+  {oracle_pk_ops, &oracle_pk_nops},
+};
+
 static void serve(char *buf, long n)
 {
   struct req r;
@@ -167,9 +182,9 @@ static void serve(char *buf, long n)
     respond_error(NULL, "missing \"op\" (send {\"op\":\"ops\"} for the list)");
     return;
   }
-  for (int pass = 0; pass < 2; pass++) {
-    const struct oracle_op *tab = pass ? oracle_ops : server_ops;
-    size_t ntab = pass ? oracle_nops : sizeof(server_ops) / sizeof(server_ops[0]);
+  for (size_t t = 0; t < NTABLES; t++) {
+    const struct oracle_op *tab = tables[t].ops;
+    size_t ntab = *tables[t].n;
     for (size_t i = 0; i < ntab; i++) {
       if (strlen(tab[i].name) == op->vallen && !memcmp(tab[i].name, op->val, op->vallen)) {
         char name[32];

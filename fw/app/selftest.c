@@ -7,20 +7,14 @@
 #include "kat.h"
 #include "prims.h"
 
-struct check {
-  const char *name;
-  unsigned vectors, failed;
-  const char *first;     /* label of the first failure */
-};
-
-static void check_result(struct check *c, int pass, const char *label)
+void check_result(struct check *c, int pass, const char *label)
 {
   c->vectors++;
   if (!pass && !c->failed++)
     c->first = label;
 }
 
-static void report(const struct check *c, struct tally *t)
+void check_report(const struct check *c, struct tally *t)
 {
   json_begin();
   json_str("suite", "selftest");
@@ -53,7 +47,7 @@ static void selftest_hashes(struct tally *t)
     struct check c = {hc->name, 0, 0, NULL};
     if (hc->ctx_size > sizeof(ctx)) {
       check_result(&c, 0, "context larger than the self-test's buffer");
-      report(&c, t);
+      check_report(&c, t);
       continue;
     }
     for (size_t i = 0; i < KAT_HASH_N; i++) {
@@ -70,7 +64,7 @@ static void selftest_hashes(struct tally *t)
       check_result(&c, !rc && !memcmp(md, k->md, hc->digest_len) && !memcmp(md2, k->md, hc->digest_len),
                    k->label);
     }
-    report(&c, t);
+    check_report(&c, t);
   }
 }
 
@@ -100,7 +94,7 @@ static void selftest_blocks(struct tally *t)
       }
       check_result(&c, pass, k->label);
     }
-    report(&c, t);
+    check_report(&c, t);
   }
 }
 
@@ -139,7 +133,7 @@ static void selftest_streams(struct tally *t)
       }
       check_result(&c, !rc && !memcmp(app_out + k->offset, k->out, k->len), k->label);
     }
-    report(&c, t);
+    check_report(&c, t);
   }
 }
 
@@ -149,4 +143,5 @@ void selftest_run(const struct run_opts *o, struct tally *t)
   selftest_hashes(t);
   selftest_blocks(t);
   selftest_streams(t);
+  selftest_pk(t);
 }

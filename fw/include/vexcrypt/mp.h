@@ -82,7 +82,8 @@ enum vc_exp_algo { VC_EXP_LR = 1, VC_EXP_RL, VC_EXP_WINDOW, VC_EXP_LADDER };
 
 /* One point of the design space. radix_bits (k, 1..32) applies to ALGO2 and ALGO3; `sqr`
  * selects dedicated squaring where the product is separate from the reduction (ALGO2, ALGO4);
- * window (1..VC_MP_MAX_WINDOW) applies to VC_EXP_WINDOW. */
+ * window (1..VC_MP_MAX_WINDOW) is VC_EXP_WINDOW's largest width (short exponents get the width
+ * that costs fewest products). */
 typedef struct {
   uint8_t algo;        /* enum vc_mm_algo */
   uint8_t radix_bits;  /* ALGO2/3: radix 2^k */

@@ -10,7 +10,7 @@ static int load_reduced(const vc_mont *c, uint32_t *out, const vc_mp *a)
 {
   vc_mp m, t;
   const vc_mp *src = a;
-  if (a->n >= c->n) {
+  if (a->n > c->n || (a->n == c->n && vc_mpn_cmp(a->d, c->m, c->n) >= 0)) {
     m.n = c->n;
     vc_mpn_copy(m.d, c->m, c->n);
     int rc = vc_mp_mod(&t, a, &m);
@@ -92,8 +92,12 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
     break;
   default: {
     /* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end
-     * on a one bit. */
-    unsigned w = c->cfg.window;
+     * on a one bit. cfg.window is the largest width: a short exponent takes the width that
+     * minimises table plus products, 2^(w-1) + bits/(w+1) (w = 1 for 65537). */
+    unsigned w = 1;
+    for (unsigned v = 2; v <= c->cfg.window; v++)
+      if ((1u << (v - 1)) + bits / (v + 1) < (w > 1 ? 1u << (w - 1) : 0) + bits / (w + 1))
+        w = v;
     uint32_t tab[1u << (VC_MP_MAX_WINDOW - 1)][VC_MP_LIMBS], x2[VC_MP_LIMBS];
     vc_mpn_copy(tab[0], x, n);
     if (w > 1)

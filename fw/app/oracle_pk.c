@@ -1,0 +1,574 @@
+/* Oracle operations on the multiprecision library and public key. Numbers travel as
+ * big-endian hex strings (even length); the design-space point is given by the optional
+ * fields "algo" (1..5), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
+ * "window" (1..6), each defaulting to vc_mp_cfg_default. Values live in static storage: the
+ * firmware serves one request at a time and a vc_mp is 1 KiB. */
+#include <string.h>
+
+#include "app.h"
+#include "platform.h"
+#include "prims.h"
+#include "vexcrypt/pk.h"
+
+static const char *err_missing(const char *key)
+{
+  static char msg[48];
+  size_t n = strlen(key);
+  if (n > 20)
+    n = 20;
+  memcpy(msg, "missing or malformed \"", 22);
+  memcpy(msg + 22, key, n);
+  memcpy(msg + 22 + n, "\" (hex)", 8);
+  return msg;
+}
+
+/* Big-endian hex field -> vc_mp. */
+static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
+{
+  const char *err;
+  long n = req_hex(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
+  if (n < 0 || vc_mp_from_bytes(out, app_in, (size_t)n))
+    return err_missing(key);
+  return NULL;
+}
+
+static void json_mp(const char *key, const vc_mp *a)
+{
+  size_t len = (vc_mp_bits(a) + 7) / 8;
+  if (len == 0)
+    len = 1;
+  vc_mp_to_bytes(a, app_out, len);
+  json_bytes(key, app_out, len);
+}
+
+static int field_is(const struct req_field *f, const char *s)
+{
+  return f && f->type == 's' && f->vallen == strlen(s) && !memcmp(f->val, s, f->vallen);
+}
+
+static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
+{
+  static const char *const exps[] = {"lr", "rl", "window", "ladder"};
+  const struct req_field *f;
+  uint32_t v;
+  *c = vc_mp_cfg_default;
+  if (req_u32(r, "algo", c->algo, &v) || v < 1 || v > 5)
+    return "\"algo\" must be 1..5";
+  c->algo = (uint8_t)v;
+  if (req_u32(r, "radix", c->radix_bits, &v) || v < 1 || v > 32)
+    return "\"radix\" must be a digit width of 1..32 bits";
+  c->radix_bits = (uint8_t)v;
+  if ((f = req_get(r, "sqr")))
+    c->sqr = (uint8_t)req_flag(r, "sqr");
+  if ((f = req_get(r, "exp"))) {
+    for (v = 0; v < 4 && !field_is(f, exps[v]); v++)
+      ;
+    if (v == 4)
+      return "\"exp\" must be \"lr\", \"rl\", \"window\" or \"ladder\"";
+    c->exp = (uint8_t)(VC_EXP_LR + v);
+  }
+  if (req_u32(r, "window", c->window, &v) || v < 1 || v > VC_MP_MAX_WINDOW)
+    return "\"window\" must be 1..6";
+  c->window = (uint8_t)v;
+  return NULL;
+}
+
+static const vc_hash_class *get_hash(const struct req *r)
+{
+  const struct req_field *f = req_get(r, "hash");
+  return f && f->type == 's' ? app_find_hash(f->val, f->vallen) : NULL;
+}
+
+/* A DRBG seeded from the request's "seed" (hex, default empty): reproducible from the host. */
+static const char *get_rng(const struct req *r, vc_drbg *d)
+{
+  const char *err;
+  long n = req_get(r, "seed") ? req_hex(r, "seed", app_in, 256, &err) : 0;
+  if (n < 0)
+    return "\"seed\" must be hex, at most 256 bytes";
+  vc_drbg_init(d, app_in, (size_t)n);
+  return NULL;
+}
+
+static void begin_ok(const char *op, uint64_t cycles)
+{
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", op);
+  json_u64("cycles", cycles);
+}
+
+#define TIMED(rc, call)                 \
+  do {                                  \
+    uint64_t t0_ = plat_cycles();       \
+    rc = (call);                        \
+    cycles = plat_elapsed(t0_, plat_cycles()); \
+  } while (0)
+
+static vc_mp A, B, M, X, Y, Z, Q;
+
+/* {"op":"mp","fn":"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|
+ *  inv_binary|gcd","a","b","m","s"} */
+static const char *op_mp(const struct req *r)
+{
+  const struct req_field *fn = req_get(r, "fn");
+  const char *e;
+  uint64_t cycles;
+  uint32_t s;
+  int rc;
+  if ((e = get_mp(r, "a", &A)))
+    return e;
+  if (req_u32(r, "s", 0, &s) || s > VC_MP_CAP_BITS)
+    return "\"s\" must be a shift of 0..8192 bits";
+  int needs_b = !(field_is(fn, "sqr") || field_is(fn, "shl") || field_is(fn, "shr") ||
+                  field_is(fn, "mod") || field_is(fn, "divmod") || field_is(fn, "inv_euclid") ||
+                  field_is(fn, "inv_binary"));
+  int needs_m = !needs_b || (fn && fn->vallen > 4 && !memcmp(fn->val, "mod_", 4));
+  needs_m &= !(field_is(fn, "sqr") || field_is(fn, "shl") || field_is(fn, "shr"));
+  if (needs_b && (e = get_mp(r, "b", &B)))
+    return e;
+  if (needs_m && (e = get_mp(r, "m", &M)))
+    return e;
+  if (field_is(fn, "add")) TIMED(rc, vc_mp_add(&Z, &A, &B));
+  else if (field_is(fn, "sub")) TIMED(rc, vc_mp_sub(&Z, &A, &B));
+  else if (field_is(fn, "mul")) TIMED(rc, vc_mp_mul(&Z, &A, &B));
+  else if (field_is(fn, "sqr")) TIMED(rc, vc_mp_sqr(&Z, &A));
+  else if (field_is(fn, "shl")) TIMED(rc, vc_mp_shl(&Z, &A, s));
+  else if (field_is(fn, "shr")) TIMED(rc, vc_mp_shr(&Z, &A, s));
+  else if (field_is(fn, "divmod")) TIMED(rc, vc_mp_divmod(&Q, &Z, &A, &M));
+  else if (field_is(fn, "mod")) TIMED(rc, vc_mp_mod(&Z, &A, &M));
+  else if (field_is(fn, "mod_add")) TIMED(rc, vc_mp_mod_add(&Z, &A, &B, &M));
+  else if (field_is(fn, "mod_sub")) TIMED(rc, vc_mp_mod_sub(&Z, &A, &B, &M));
+  else if (field_is(fn, "mod_mul")) TIMED(rc, vc_mp_mod_mul(&Z, &A, &B, &M));
+  else if (field_is(fn, "inv_euclid")) TIMED(rc, vc_mp_mod_inv_euclid_var(&Z, &A, &M));
+  else if (field_is(fn, "inv_binary")) TIMED(rc, vc_mp_mod_inv_binary_var(&Z, &A, &M));
+  else if (field_is(fn, "gcd")) TIMED(rc, vc_mp_gcd(&Z, &A, &B));
+  else
+    return "\"fn\" must be add, sub, mul, sqr, shl, shr, divmod, mod, mod_add, mod_sub, mod_mul, "
+           "inv_euclid, inv_binary or gcd";
+  if (rc)
+    return vc_strerror(rc);
+  begin_ok("mp", cycles);
+  json_mp("out", &Z);
+  if (field_is(fn, "divmod"))
+    json_mp("q", &Q);
+  json_end();
+  return NULL;
+}
+
+static vc_mont ctx;
+
+/* Sets up the Montgomery context for "m" with the request's configuration; init cycles. */
+static const char *mont_setup(const struct req *r, uint64_t *cycles)
+{
+  const char *e;
+  vc_mp_cfg c;
+  int rc;
+  if ((e = get_mp(r, "m", &M)) || (e = get_cfg(r, &c)))
+    return e;
+  uint64_t t0 = plat_cycles();
+  rc = vc_mont_init(&ctx, &M, &c, NULL, NULL);
+  *cycles = plat_elapsed(t0, plat_cycles());
+  return rc ? vc_strerror(rc) : NULL;
+}
+
+/* {"op":"montmul","m","a","b",cfg}: a*b/R mod m for a, b < m; "r_bits" names R = 2^r_bits. */
+static const char *op_montmul(const struct req *r)
+{
+  static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS];
+  const char *e;
+  uint64_t init, cycles;
+  int rc;
+  if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)))
+    return e;
+  if (vc_mp_cmp(&A, &M) >= 0 || vc_mp_cmp(&B, &M) >= 0)
+    return "a and b must be below m";
+  memset(a, 0, sizeof(a));
+  memset(b, 0, sizeof(b));
+  memcpy(a, A.d, 4 * A.n);
+  memcpy(b, B.d, 4 * B.n);
+  /* Equal operands go in as one pointer: that is what selects the dedicated squaring. The
+   * product runs twice on the same inputs (into lr): timed, then counting instructions. */
+  static uint32_t lr[VC_MP_LIMBS];
+  const uint32_t *pb = vc_mp_cmp(&A, &B) ? b : a;
+  TIMED(rc, vc_mont_mul(&ctx, lr, a, pb));
+  uint64_t i0 = plat_instret();
+  rc |= vc_mont_mul(&ctx, a, a, pb);
+  uint64_t instret = plat_instret_elapsed(i0, plat_instret());
+  (void)rc;
+  Z.n = ctx.n;
+  memcpy(Z.d, a, 4 * ctx.n);
+  while (Z.n && !Z.d[Z.n - 1])
+    Z.n--;
+  unsigned k = ctx.cfg.algo == VC_MM_ALGO5 ? 1 : ctx.cfg.radix_bits;
+  begin_ok("montmul", cycles);
+  json_mp("out", &Z);
+  json_u64("r_bits", (uint64_t)k * ctx.digits);
+  json_u64("init_cycles", init);
+  if (plat_has_instret())
+    json_u64("instret", instret);
+  json_end();
+  return NULL;
+}
+
+/* {"op":"modexp","m","a","e",cfg} */
+static const char *op_modexp(const struct req *r)
+{
+  const char *e;
+  uint64_t init, cycles;
+  int rc;
+  if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)))
+    return e;
+  TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B));
+  if (rc)
+    return vc_strerror(rc);
+  begin_ok("modexp", cycles);
+  json_mp("out", &Z);
+  json_u64("init_cycles", init);
+  json_end();
+  return NULL;
+}
+
+static vc_rsa_priv rsa;
+static vc_rsa_pub pub;
+
+/* n, e (and d, p, q for private operations; dp, dq, qinv may be given to override the
+ * computed ones, which is how a test injects a fault). */
+static const char *get_rsa(const struct req *r, int private)
+{
+  const char *e;
+  memset(&rsa, 0, sizeof(rsa));
+  if ((e = get_mp(r, "n", &rsa.n)) || (e = get_mp(r, "e", &rsa.e)))
+    return e;
+  if (!private)
+    return NULL;
+  if ((e = get_mp(r, "d", &rsa.d)) || (e = get_mp(r, "p", &rsa.p)) || (e = get_mp(r, "q", &rsa.q)))
+    return e;
+  if ((req_get(r, "dp") && (e = get_mp(r, "dp", &rsa.dp))) ||
+      (req_get(r, "dq") && (e = get_mp(r, "dq", &rsa.dq))) ||
+      (req_get(r, "qinv") && (e = get_mp(r, "qinv", &rsa.qinv))))
+    return e;
+  return vc_rsa_priv_complete(&rsa) ? "inconsistent private key" : NULL;
+}
+
+static int get_crt(const struct req *r)
+{
+  const struct req_field *f = req_get(r, "crt");
+  if (!f || field_is(f, "mrc"))
+    return VC_RSA_MRC;
+  if (field_is(f, "src"))
+    return VC_RSA_SRC;
+  if (field_is(f, "none"))
+    return VC_RSA_NOCRT;
+  return -1;
+}
+
+/* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt",...} */
+static const char *op_rsa(const struct req *r)
+{
+  static vc_drbg rng;
+  static uint8_t sig[VC_MP_MAX_BITS / 8], dig[64];
+  const struct req_field *fn = req_get(r, "fn");
+  const vc_hash_class *h = get_hash(r);
+  vc_mp_cfg c;
+  const char *e;
+  uint64_t cycles;
+  uint32_t bits, pe;
+  int rc, crt = get_crt(r);
+  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)))
+    return e;
+  if (crt < 0)
+    return "\"crt\" must be \"none\", \"mrc\" or \"src\"";
+  if (field_is(fn, "keygen")) {
+    if (req_u32(r, "bits", 1024, &bits) || req_u32(r, "e", 65537, &pe))
+      return "\"bits\" and \"e\" must be integers";
+    TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("rsa", cycles);
+    json_mp("n", &rsa.n);
+    json_mp("e", &rsa.e);
+    json_mp("d", &rsa.d);
+    json_mp("p", &rsa.p);
+    json_mp("q", &rsa.q);
+    json_end();
+    return NULL;
+  }
+  int private = field_is(fn, "private") || field_is(fn, "sign") || field_is(fn, "decrypt");
+  if ((e = get_rsa(r, private)))
+    return e;
+  vc_rsa_pub_from_priv(&pub, &rsa);
+  size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = klen;
+  int valid = -1;
+  long n;
+  if (field_is(fn, "public") || field_is(fn, "private")) {
+    if ((e = get_mp(r, "msg", &A)))
+      return e;
+    if (private)
+      TIMED(rc, vc_rsa_private(&rsa, &Z, &A, crt, &c));
+    else
+      TIMED(rc, vc_rsa_public(&pub, &Z, &A, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("rsa", cycles);
+    json_mp("out", &Z);
+    json_end();
+    return NULL;
+  }
+  if (field_is(fn, "sign") || field_is(fn, "verify")) {
+    if (!h)
+      return "\"hash\" must name a hash (sha256, sha1, md5, md2)";
+    if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
+      return "\"digest\" must be the hash's digest length in hex";
+    if (field_is(fn, "sign")) {
+      TIMED(rc, vc_rsa_pkcs1_sign(&rsa, h, dig, sig, klen, crt, &c));
+    } else {
+      if ((n = req_hex(r, "sig", sig, sizeof(sig), &e)) < 0)
+        return e;
+      TIMED(rc, vc_rsa_pkcs1_verify(&pub, h, dig, sig, (size_t)n, &c));
+      valid = rc == VC_OK;
+      if (rc == VC_ERR_VERIFY)
+        rc = VC_OK;
+      outlen = 0;
+    }
+  } else if (field_is(fn, "encrypt")) {
+    if ((n = req_hex(r, "msg", app_out, klen, &e)) < 0)
+      return e;
+    TIMED(rc, vc_rsa_pkcs1_encrypt(&pub, &rng, app_out, (size_t)n, sig, klen, &c));
+  } else if (field_is(fn, "decrypt")) {
+    if ((n = req_hex(r, "msg", app_out, sizeof(sig), &e)) < 0)
+      return e;
+    TIMED(rc, vc_rsa_pkcs1_decrypt(&rsa, app_out, (size_t)n, sig, &outlen, crt, &c));
+  } else {
+    return "\"fn\" must be keygen, public, private, sign, verify, encrypt or decrypt";
+  }
+  if (rc)
+    return vc_strerror(rc);
+  begin_ok("rsa", cycles);
+  if (valid >= 0)
+    json_bool("valid", valid);
+  else
+    json_bytes("out", sig, outlen);
+  json_end();
+  return NULL;
+}
+
+/* The group: "group" by name, or "p" and "g" as hex. */
+static const char *get_group(const struct req *r, int need_g)
+{
+  const struct req_field *f = req_get(r, "group");
+  const char *e;
+  if (f) {
+    char name[16];
+    if (f->type != 's' || f->vallen >= sizeof(name))
+      return "unknown \"group\"";
+    memcpy(name, f->val, f->vallen);
+    name[f->vallen] = 0;
+    const vc_dh_group *g = vc_dh_group_find(name);
+    if (!g)
+      return "unknown \"group\" (modp512, modp768, modp1024, modp1536, modp2048)";
+    vc_dh_group_load(g, &M, &B);
+    return NULL;
+  }
+  if ((e = get_mp(r, "p", &M)) || (need_g && (e = get_mp(r, "g", &B))))
+    return e;
+  return NULL;
+}
+
+/* {"op":"dh","fn":"keygen|shared","group"|("p","g"),"seed","xbits","x","peer"} */
+static const char *op_dh(const struct req *r)
+{
+  static vc_drbg rng;
+  const struct req_field *fn = req_get(r, "fn");
+  vc_mp_cfg c;
+  const char *e;
+  uint64_t cycles;
+  uint32_t xbits;
+  int rc;
+  int keygen = field_is(fn, "keygen");
+  if (!keygen && !field_is(fn, "shared"))
+    return "\"fn\" must be keygen or shared";
+  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_group(r, keygen)))
+    return e;
+  if (keygen) {
+    if (req_u32(r, "xbits", 0, &xbits))
+      return "\"xbits\" must be an integer";
+    TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("dh", cycles);
+    json_mp("x", &X);
+    json_mp("y", &Y);
+  } else {
+    if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "peer", &Y)))
+      return e;
+    TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("dh", cycles);
+    json_mp("z", &Z);
+  }
+  json_end();
+  return NULL;
+}
+
+/* {"op":"elgamal","fn":"encrypt|decrypt","group"|("p","g"),"y","m","seed","x","c1","c2"} */
+static const char *op_elgamal(const struct req *r)
+{
+  static vc_drbg rng;
+  const struct req_field *fn = req_get(r, "fn");
+  vc_mp_cfg c;
+  const char *e;
+  uint64_t cycles;
+  int rc;
+  int enc = field_is(fn, "encrypt");
+  if (!enc && !field_is(fn, "decrypt"))
+    return "\"fn\" must be encrypt or decrypt";
+  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_group(r, enc)))
+    return e;
+  if (enc) {
+    if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
+      return e;
+    TIMED(rc, vc_elgamal_encrypt(&M, &B, &Y, &A, &rng, &X, &Z, &c));
+  } else {
+    if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "c1", &A)) || (e = get_mp(r, "c2", &Y)))
+      return e;
+    TIMED(rc, vc_elgamal_decrypt(&M, &X, &A, &Y, &Z, &c));
+  }
+  if (rc)
+    return vc_strerror(rc);
+  begin_ok("elgamal", cycles);
+  if (enc) {
+    json_mp("c1", &X);
+    json_mp("c2", &Z);
+  } else {
+    json_mp("m", &Z);
+  }
+  json_end();
+  return NULL;
+}
+
+static vc_dsa_params dsa;
+
+/* {"op":"dsa","fn":"keygen|sign|verify","p","q","g","seed","x","y","hash","digest","r","s"} */
+static const char *op_dsa(const struct req *r)
+{
+  static vc_drbg rng;
+  static uint8_t dig[64];
+  const struct req_field *fn = req_get(r, "fn");
+  const vc_hash_class *h = get_hash(r);
+  vc_mp_cfg c;
+  const char *e;
+  uint64_t cycles;
+  int rc;
+  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_mp(r, "p", &dsa.p)) ||
+      (e = get_mp(r, "q", &dsa.q)) || (e = get_mp(r, "g", &dsa.g)))
+    return e;
+  if (field_is(fn, "keygen")) {
+    TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("dsa", cycles);
+    json_mp("x", &X);
+    json_mp("y", &Y);
+    json_end();
+    return NULL;
+  }
+  if (!h)
+    return "\"hash\" must name a hash (sha256, sha1, ...)";
+  if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
+    return "\"digest\" must be the hash's digest length in hex";
+  if (field_is(fn, "sign")) {
+    if ((e = get_mp(r, "x", &X)))
+      return e;
+    TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
+    if (rc)
+      return vc_strerror(rc);
+    begin_ok("dsa", cycles);
+    json_mp("r", &A);
+    json_mp("s", &B);
+  } else if (field_is(fn, "verify")) {
+    if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) || (e = get_mp(r, "s", &B)))
+      return e;
+    TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
+    if (rc && rc != VC_ERR_VERIFY)
+      return vc_strerror(rc);
+    begin_ok("dsa", cycles);
+    json_bool("valid", rc == VC_OK);
+  } else {
+    return "\"fn\" must be keygen, sign or verify";
+  }
+  json_end();
+  return NULL;
+}
+
+/* {"op":"drbg","seed":hex,"n":int} */
+static const char *op_drbg(const struct req *r)
+{
+  static vc_drbg rng;
+  const char *e;
+  uint32_t n;
+  if ((e = get_rng(r, &rng)))
+    return e;
+  if (req_u32(r, "n", 32, &n) || n > APP_MAX_INPUT)
+    return "\"n\" must be 0..32768";
+  uint64_t t0 = plat_cycles();
+  vc_drbg_generate(&rng, app_out, n);
+  uint64_t t1 = plat_cycles();
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", "drbg");
+  json_bytes("out", app_out, n);
+  json_u64("cycles", plat_elapsed(t0, t1));
+  json_end();
+  return NULL;
+}
+
+/* {"op":"hmac","hash":name,"key":hex,"msg":hex} */
+static const char *op_hmac(const struct req *r)
+{
+  static uint8_t key[256], mac[VC_HMAC_MAX_DIGEST];
+  const vc_hash_class *h = get_hash(r);
+  const char *e;
+  long kl, n;
+  if (!h)
+    return "\"hash\" must name a hash";
+  if ((kl = req_hex(r, "key", key, sizeof(key), &e)) < 0)
+    return "\"key\": hex, at most 256 bytes";
+  if ((n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e)) < 0)
+    return e;
+  uint64_t t0 = plat_cycles();
+  int rc = vc_hmac(h, key, (size_t)kl, app_in, (size_t)n, mac);
+  uint64_t t1 = plat_cycles();
+  if (rc)
+    return vc_strerror(rc);
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", "hmac");
+  json_bytes("out", mac, h->digest_len);
+  json_u64("cycles", plat_elapsed(t0, t1));
+  json_end();
+  return NULL;
+}
+
+#define CFG_PARAMS "\"algo\":\"int 1..5\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\""
+
+const struct oracle_op oracle_pk_ops[] = {
+  {"mp", "{\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|gcd\",\"a\":\"hex\",\"b\":\"hex\",\"m\":\"hex\",\"s\":\"int\"}",
+   "multiprecision integer operation", op_mp},
+  {"montmul", "{\"m\":\"hex\",\"a\":\"hex\",\"b\":\"hex\"," CFG_PARAMS "}",
+   "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
+  {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\"," CFG_PARAMS "}",
+   "modular exponentiation a^e mod m", op_modexp},
+  {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\",\"bits\":\"int\",\"e\":\"hex (int for keygen)\",\"n\":\"hex\",\"d\":\"hex\",\"p\":\"hex\",\"q\":\"hex\",\"crt\":\"none|mrc|src\",\"hash\":\"name\",\"digest\":\"hex\",\"sig\":\"hex\",\"msg\":\"hex\",\"seed\":\"hex\"}",
+   "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
+  {"dh", "{\"fn\":\"keygen|shared\",\"group\":\"modp512..modp2048\",\"p\":\"hex\",\"g\":\"hex\",\"xbits\":\"int\",\"seed\":\"hex\",\"x\":\"hex\",\"peer\":\"hex\"}",
+   "Diffie-Hellman key pair and shared secret", op_dh},
+  {"elgamal", "{\"fn\":\"encrypt|decrypt\",\"group\":\"name\",\"p\":\"hex\",\"g\":\"hex\",\"y\":\"hex\",\"m\":\"hex\",\"seed\":\"hex\",\"x\":\"hex\",\"c1\":\"hex\",\"c2\":\"hex\"}",
+   "ElGamal encryption", op_elgamal},
+  {"dsa", "{\"fn\":\"keygen|sign|verify\",\"p\":\"hex\",\"q\":\"hex\",\"g\":\"hex\",\"x\":\"hex\",\"y\":\"hex\",\"hash\":\"name\",\"digest\":\"hex\",\"r\":\"hex\",\"s\":\"hex\",\"seed\":\"hex\"}",
+   "DSA (FIPS 186-4) with RFC 6979 nonces", op_dsa},
+  {"drbg", "{\"seed\":\"hex\",\"n\":\"int\"}", "HMAC_DRBG (SHA-256) output: not for production keys", op_drbg},
+  {"hmac", "{\"hash\":\"name\",\"key\":\"hex\",\"msg\":\"hex\"}", "HMAC (RFC 2104)", op_hmac},
+};
+const size_t oracle_pk_nops = sizeof(oracle_pk_ops) / sizeof(oracle_pk_ops[0]);
