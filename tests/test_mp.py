@@ -441,7 +441,7 @@ def test_mod_add_sub(api):
     rng = random.Random(11)
     for m in moduli(rng):
         for a in residues(rng, m):
-            for b in (a, m - 1 - a, rng.randrange(m), 0):
+            for b in (a, m - 1 - a, rng.randrange(m)):
                 check(api.vc_mp_mod_add, (a + b) % m, a, b, m)
                 check(api.vc_mp_mod_sub, (a - b) % m, a, b, m)
         a = rng.randrange(m)
