@@ -68,7 +68,8 @@ int vc_mp_gcd(vc_mp *r, const vc_mp *a, const vc_mp *b);
 /* Modular-multiplication algorithms. Each computes a*b/R mod m for its own R = 2^(k*digits).
  *  ALGO1: basic Montgomery on whole numbers: T = a*b, M = T*N' mod R, (T + M*N)/R.
  *  ALGO2: full product, then reduction in radix-2^k steps (one digit of the product each).
- *  ALGO3: product and reduction interleaved digit by digit in radix 2^k (k = 32: CIOS).
+ *  ALGO3: product and reduction interleaved digit by digit in radix 2^k (k = 32: column by
+ *         column, finely integrated product scanning).
  *  ALGO4: Karatsuba-Ofman product, then word-by-word Montgomery reduction.
  *  ALGO5: radix-2 interleaved (one bit of a per step: adds and shifts, no multiplier). */
 enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5 };
@@ -81,7 +82,7 @@ enum vc_exp_algo { VC_EXP_LR = 1, VC_EXP_RL, VC_EXP_WINDOW, VC_EXP_LADDER };
 #define VC_MP_CACHE_WAYS 8
 
 /* One point of the design space. radix_bits (k, 1..32) applies to ALGO2 and ALGO3; `sqr`
- * selects dedicated squaring where the product is separate from the reduction (ALGO2, ALGO4);
+ * selects dedicated squaring (ALGO2, ALGO4, and ALGO3 at radix 2^32);
  * window (1..VC_MP_MAX_WINDOW) is VC_EXP_WINDOW's largest width (short exponents get the width
  * that costs fewest products). */
 typedef struct {

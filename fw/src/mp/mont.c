@@ -136,31 +136,16 @@ static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32
   redc_radix(c, r, t, 2 * n + 3);
 }
 
-/* ALGO3, radix 2^32 (CIOS): per word of a, t += a_i*b, then t = (t + q*m)/2^32 with the
- * one-word shift folded into the reduction loop. */
-static void cios32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+/* ALGO3, radix 2^32: product and reduction interleaved column by column (finely integrated
+ * product scanning); with cfg.sqr a square sums each cross product once. */
+static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  size_t n = c->n;
-  uint32_t t[VC_MP_LIMBS + 2];
-  vc_mpn_zero(t, n + 2);
-  for (size_t i = 0; i < n; i++) {
-    uint32_t cy = vc_mpn_addmul_1(t, b, n, a[i]);
-    uint64_t s = (uint64_t)t[n] + cy;
-    t[n] = (uint32_t)s;
-    t[n + 1] = (uint32_t)(s >> 32);
-    uint32_t q = t[0] * c->m0inv;
-    uint64_t p = (uint64_t)q * c->m[0] + t[0];
-    uint32_t k = (uint32_t)(p >> 32);
-    for (size_t j = 1; j < n; j++) {
-      p = (uint64_t)q * c->m[j] + t[j] + k;
-      t[j - 1] = (uint32_t)p;
-      k = (uint32_t)(p >> 32);
-    }
-    s = (uint64_t)t[n] + k;
-    t[n - 1] = (uint32_t)s;
-    t[n] = t[n + 1] + (uint32_t)(s >> 32);
-  }
-  final_sub(c, r, t, t[n]);
+  uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS], hi;
+  if (a == b && c->cfg.sqr)
+    hi = vc_mpn_mont_sqr(u, a, c->m, c->n, c->m0inv, q);
+  else
+    hi = vc_mpn_mont_mul(u, a, b, c->m, c->n, c->m0inv, q);
+  final_sub(c, r, u, hi);
 }
 
 /* ALGO3, radix 2^k < 2^32: the same steps digit by digit, the division a k-bit shift. */
@@ -232,7 +217,7 @@ int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t
     break;
   case VC_MM_ALGO3:
     if (c->cfg.radix_bits == 32)
-      cios32(c, out, a, b);
+      algo3_32(c, out, a, b);
     else
       algo3_radix(c, out, a, b);
     break;

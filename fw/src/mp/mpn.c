@@ -263,6 +263,62 @@ void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, siz
   vc_mpn_add(r + h, r + h, 2 * n - h, z1, vc_mpn_norm(z1, 2 * hn + 2));
 }
 
+/* Montgomery product by finely integrated product scanning (FIPS): column k of a*b and of
+ * q*m summed together, q[k] chosen to clear column k < n, columns n..2n-1 are the result.
+ * No 2n-limb product is ever stored. sqr (a == b): cross products summed once and doubled. */
+static uint32_t mont_ps(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+                        size_t n, uint32_t m0inv, uint32_t *q, int sqr)
+{
+  uint32_t c0 = 0, c1 = 0, c2 = 0;
+  for (size_t k = 0; k + 1 < 2 * n; k++) {
+    size_t j0 = k + 1 > n ? k + 1 - n : 0;       /* terms j0..k-j0 of the column */
+    size_t len = k + 1 - 2 * j0;
+    if (sqr) {
+      uint32_t s0 = c0, s1 = c1, s2 = c2;        /* doubled cross products on top */
+      c0 = c1 = c2 = 0;
+      MAC_RUN(a + j0, a + (k - j0), len / 2);
+      c2 = c2 << 1 | c1 >> 31;
+      c1 = c1 << 1 | c0 >> 31;
+      c0 <<= 1;
+      if (len & 1)
+        MAC(a[k / 2], a[k / 2]);
+      c0 += s0;
+      uint32_t cy = c0 < s0;
+      c1 += cy;
+      c2 += c1 < cy;
+      c1 += s1;
+      c2 += (c1 < s1) + s2;
+    } else {
+      MAC_RUN(a + j0, b + (k - j0), len);
+    }
+    if (k < n) {
+      MAC_RUN(q, m + k, k);
+      q[k] = c0 * m0inv;
+      MAC(q[k], m[0]);
+    } else {
+      MAC_RUN(q + j0, m + (k - j0), n - j0);
+      r[k - n] = c0;
+    }
+    c0 = c1;
+    c1 = c2;
+    c2 = 0;
+  }
+  r[n - 1] = c0;
+  return c1;
+}
+
+uint32_t vc_mpn_mont_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+                         size_t n, uint32_t m0inv, uint32_t *q)
+{
+  return mont_ps(r, a, b, m, n, m0inv, q, 0);
+}
+
+uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size_t n,
+                         uint32_t m0inv, uint32_t *q)
+{
+  return mont_ps(r, a, a, m, n, m0inv, q, 1);
+}
+
 int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n)
 {
   while (n--) {

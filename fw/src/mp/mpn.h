@@ -29,6 +29,13 @@ void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, siz
  * plus the returned top bit is t/2^(32n) mod m, below 2m. q: n limbs of scratch. */
 uint32_t vc_mpn_redc(uint32_t *r, const uint32_t *t, const uint32_t *m, size_t n, uint32_t m0inv,
                      uint32_t *q);
+/* Montgomery product r + (returned bit)*2^(32n) = a*b/2^(32n) mod m, below 2m, by finely
+ * integrated product scanning (mont_sqr: a*a, each cross product once). r must not overlap
+ * a, b or m; q: n limbs of scratch. */
+uint32_t vc_mpn_mont_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+                         size_t n, uint32_t m0inv, uint32_t *q);
+uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size_t n,
+                         uint32_t m0inv, uint32_t *q);
 int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n);
 /* Significant length of a[0..n): n minus the top zero limbs. */
 size_t vc_mpn_norm(const uint32_t *a, size_t n);
