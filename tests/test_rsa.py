@@ -224,7 +224,8 @@ def mr_rounds(pbits):
     return 3 if pbits >= 1536 else 4 if pbits >= 1024 else 7
 
 
-def model_keygen(bits, e, seed: bytes) -> Key:
+def model_keygen(bits, e, seed: bytes):
+    """The key and the generator after the search."""
     rng, h = ModelDrbg(seed), bits // 2
 
     def prime():
@@ -240,7 +241,13 @@ def model_keygen(bits, e, seed: bytes) -> Key:
     while q == p:
         q = prime()
     p, q = max(p, q), min(p, q)
-    return Key(p * q, e, pow(e, -1, lcm(p - 1, q - 1)), p, q)
+    return Key(p * q, e, pow(e, -1, lcm(p - 1, q - 1)), p, q), rng
+
+
+def same_state(d: Drbg, model: ModelDrbg) -> bool:
+    """The library's generator went through exactly the model's draws (the candidate streams
+    resynchronise after a differing draw, so equal results alone would not show it)."""
+    return bytes(d.k) == model.k and bytes(d.v) == model.v
 
 
 def is_prime(api, a, rounds=10, rng=None, c=None):
@@ -260,6 +267,7 @@ def test_random_below_model(api, bound):
         assert api.vc_mp_random_below(ctypes.byref(r), Mp.of(bound), ctypes.byref(d)) == VC_OK
         v = int(r)
         assert v == model_below(model, bound) and 0 <= v < bound
+    assert same_state(d, model)
 
 
 def test_random_below_uniform(api):
@@ -304,6 +312,7 @@ def test_is_prime_random(api, bits):
     for a in cands:
         got = is_prime(api, a, 5, d)
         assert got == int(gmpy2.is_prime(a)) == model_is_prime(a, 5, model), hex(a)
+        assert same_state(d, model)
         primes += got
     assert primes >= 6
 
@@ -335,8 +344,9 @@ def test_is_prime_pseudoprimes(api):
         assert not gmpy2.is_prime(a)
         for s in range(40):
             seed = b"liar%d" % s
-            got = is_prime(api, a, 1, drbg(api, seed))
-            assert got == model_is_prime(a, 1, ModelDrbg(seed)), (a, s)
+            d, model = drbg(api, seed), ModelDrbg(seed)
+            got = is_prime(api, a, 1, d)
+            assert got == model_is_prime(a, 1, model) and same_state(d, model), (a, s)
             lied += got
         assert is_prime(api, a, 20) == 0
     assert lied >= 20        # the liar path ran
@@ -467,6 +477,16 @@ def test_priv_complete(api):
     d = pow(e, -1, lcm(p - 1, q - 1))
     k = Key(p * q, e, d).priv(p=p, q=q)
     assert api.vc_rsa_priv_complete(ctypes.byref(k)) == VC_ERR_RANGE
+    # p = q: n = p^2 and e*d = 1 mod p-1 hold, qinv does not exist
+    p = key.p
+    k = Key(p * p, e, pow(e, -1, p - 1)).priv(p=p, q=p)
+    assert api.vc_rsa_priv_complete(ctypes.byref(k)) == VC_ERR_RANGE
+    # p = 2 passes every other check, but the CRT needs odd moduli
+    q = key.q
+    k = Key(2 * q, e, pow(e, -1, q - 1)).priv(p=2, q=q)
+    assert api.vc_rsa_priv_complete(ctypes.byref(k)) == VC_ERR_RANGE
+    k = Key(2 * q, e, pow(e, -1, q - 1)).priv(p=q, q=2)
+    assert api.vc_rsa_priv_complete(ctypes.byref(k)) == VC_ERR_RANGE
     assert api.vc_rsa_priv_complete(None) == VC_ERR_NULL
 
 
@@ -482,9 +502,9 @@ def test_pub_from_priv(api):
 # ---- key generation ----
 
 def keygen(api, bits, e, seed, c=None):
-    k = RsaPriv()
-    rc = api.vc_rsa_keygen(ctypes.byref(k), bits, e, ctypes.byref(drbg(api, seed)), ref(c))
-    return rc, k
+    k, d = RsaPriv(), drbg(api, seed)
+    rc = api.vc_rsa_keygen(ctypes.byref(k), bits, e, ctypes.byref(d), ref(c))
+    return rc, k, d
 
 
 def check_structure(k: RsaPriv, bits, e):
@@ -501,17 +521,21 @@ def check_structure(k: RsaPriv, bits, e):
 
 
 @pytest.mark.parametrize("bits,e", [(512, 3), (512, 65537), (1024, 3), (1024, 65537),
-                                    (256, 65537), (258, 3), (270, 17), (780, 0xFFFFFFFF)])
+                                    (2048, 65537), (3072, 65537), (256, 65537), (258, 3),
+                                    (270, 17), (780, 0xFFFFFFFF)])
 def test_keygen(api, bits, e):
-    """Structure, the exact key the model draws from the same seed, determinism."""
+    """Structure, the exact key the model draws from the same seed (the sizes reach every
+    row of the Miller-Rabin table), determinism."""
     seed = b"keygen-%d-%d" % (bits, e)
-    rc, k = keygen(api, bits, e, seed)
+    rc, k, d = keygen(api, bits, e, seed)
     assert rc == VC_OK
     check_structure(k, bits, e)
-    want = model_keygen(bits, e, seed)
+    want, model = model_keygen(bits, e, seed)
     assert (int(k.p), int(k.q), int(k.d)) == (want.p, want.q, want.d)
-    assert bytes(keygen(api, bits, e, seed)[1]) == bytes(k)
-    assert int(keygen(api, bits, e, seed + b"'")[1].n) != int(k.n)
+    assert same_state(d, model)               # the same candidates and Miller-Rabin rounds
+    if bits <= 1024:
+        assert bytes(keygen(api, bits, e, seed)[1]) == bytes(k)
+        assert int(keygen(api, bits, e, seed + b"'")[1].n) != int(k.n)
     # the key works
     m = 0x1234567
     s = rsa_private(api, k, m, RSA_MRC)[1]
@@ -522,9 +546,9 @@ def test_keygen(api, bits, e):
 def test_keygen_cfgs(api, name):
     """The configuration changes the arithmetic, never the key."""
     bits = 512
-    rc, k = keygen(api, bits, 65537, b"cfg-keygen", ALL_CFGS[name])
-    assert rc == VC_OK
-    assert int(k.n) == model_keygen(bits, 65537, b"cfg-keygen").n
+    rc, k, d = keygen(api, bits, 65537, b"cfg-keygen", ALL_CFGS[name])
+    want, model = model_keygen(bits, 65537, b"cfg-keygen")
+    assert rc == VC_OK and int(k.n) == want.n and same_state(d, model)
 
 
 def test_keygen_errors(api):
@@ -821,7 +845,7 @@ def test_encrypt_model(api):
         msg = bytes(range(mlen))
         rc, ct = encrypt(api, key.pub(), d, msg)
         want, r = model_encrypt(key, model, msg)
-        assert (rc, ct) == (VC_OK, want)
+        assert (rc, ct) == (VC_OK, want) and same_state(d, model)
         redrawn += r
     assert redrawn > 10
 
@@ -892,6 +916,38 @@ def test_verify_errors(api):
     assert v(ctypes.byref(pub), None, dig, sig, SZ(key.k), None) == VC_ERR_NULL
     assert v(ctypes.byref(pub), hcls(api, "sha1"), None, sig, SZ(key.k), None) == VC_ERR_NULL
     assert v(ctypes.byref(pub), hcls(api, "sha1"), dig, None, SZ(key.k), None) == VC_ERR_NULL
+
+
+def test_verify_malformed(api):
+    """Signatures made with the private exponent over encodings that are wrong in one place
+    each: only the exact EMSA-PKCS1-v1_5 block verifies (encode-and-compare catches what a
+    lenient parser would take, e.g. garbage after the digest with e = 3)."""
+    key = py_key(1024, 3)
+    pub, k = key.pub(), key.k
+    dig = hashlib.sha256(b"malformed").digest()
+    t = bytes.fromhex("3031300d060960864801650304020105000420") + dig
+
+    def forge(em):
+        assert len(em) == k
+        return int(gmpy2.powmod(int.from_bytes(em, "big"), key.d, key.n)).to_bytes(k, "big")
+
+    good = b"\x00\x01" + b"\xff" * (k - len(t) - 3) + b"\x00" + t
+    assert verify(api, pub, "sha256", dig, forge(good)) == VC_OK
+    no_null = bytes.fromhex("302f300b0609608648016503040201") + b"\x04\x20" + dig
+    bad = {
+        "first byte": b"\x01" + good[1:],
+        "block type 2": b"\x00\x02" + good[2:],
+        "block type 0": b"\x00\x00" + good[2:],
+        "FE in padding": good[:5] + b"\xfe" + good[6:],
+        "no separator": b"\x00\x01" + b"\xff" * (k - len(t) - 2) + t,
+        "garbage after digest": b"\x00\x01" + b"\xff" * (k - len(t) - 7) + b"\x00" + t + b"junk",
+        "short padding": b"\x00\x01" + b"\xff" * 7 + b"\x00" + t + bytes(k - len(t) - 10),
+        "NULL left out": b"\x00\x01" + b"\xff" * (k - len(no_null) - 3) + b"\x00" + no_null,
+        "SHA-1 OID": good[:-len(t)] + bytes.fromhex("3031300d06092b0e03021a0000000005000420") + dig,
+        "digest": good[:-1] + bytes([good[-1] ^ 1]),
+    }
+    for what, em in bad.items():
+        assert verify(api, pub, "sha256", dig, forge(em)) == VC_ERR_VERIFY, what
 
 
 def test_encrypt_errors(api):

@@ -27,9 +27,9 @@ int vc_rsa_priv_complete(vc_rsa_priv *k)
   if (!k)
     return VC_ERR_NULL;
   vc_mp *const given[4] = {&k->dp, &k->dq, &k->qinv, &k->pinv};
-  /* Odd primes are all the CRT and Montgomery code can take; p = q would leave no qinv. */
+  /* The CRT and Montgomery code take odd moduli only (p = 2 would pass the other checks). */
   if (vc_mp_cmp_u32(&k->p, 1) <= 0 || vc_mp_cmp_u32(&k->q, 1) <= 0 || !(k->p.d[0] & 1) ||
-      !(k->q.d[0] & 1) || vc_mp_cmp(&k->p, &k->q) == 0)
+      !(k->q.d[0] & 1))
     return VC_ERR_RANGE;
   if ((rc = vc_mp_mul(&t, &k->p, &k->q)))
     return rc;
@@ -45,7 +45,8 @@ int vc_rsa_priv_complete(vc_rsa_priv *k)
     return rc;
   if (vc_mp_cmp_u32(&t, 1) != 0)
     return VC_ERR_RANGE;
-  /* dp, dq are unique below p-1, q-1 (e^-1 there), the inverses below p, q. */
+  /* dp, dq are unique below p-1, q-1 (e^-1 there), the inverses below p, q; p and q not
+   * coprime (p = q included) have none. */
   if ((rc = vc_mp_mod(&crt[0], &k->d, &pm1)) || (rc = vc_mp_mod(&crt[1], &k->d, &qm1)) ||
       (rc = vc_mp_mod_inv_euclid_var(&crt[2], &k->q, &k->p)) ||
       (rc = vc_mp_mod_inv_euclid_var(&crt[3], &k->p, &k->q)))

@@ -155,7 +155,8 @@ static NOINLINE int eme_decode(const vc_mp *m, size_t k, uint8_t *out, size_t *o
     sep |= (uint32_t)i & -(zero & ~found);
     found |= zero;
   }
-  uint32_t good = found & (em[0] == 0x00) & (em[1] == 0x02) & (sep >= 10);
+  /* No separator leaves sep = 0, short of the 8 bytes of PS like a separator too early. */
+  uint32_t good = (em[0] == 0x00) & (em[1] == 0x02) & (sep >= 10);
   if (!good)
     return VC_ERR_PADDING;
   size_t mlen = k - sep - 1;
