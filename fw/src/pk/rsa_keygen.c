@@ -1,5 +1,5 @@
 /* RSA key generation (pk.h): two random bits/2-bit primes with the top two bits set, so that n
- * has exactly `bits` bits, coprime to e less one; d = e^-1 mod lcm(p-1, q-1). */
+ * has exactly `bits` bits, and p-1, q-1 coprime to e; d = e^-1 mod lcm(p-1, q-1). */
 #include <string.h>
 
 #include "vexcrypt/pk.h"
@@ -51,8 +51,8 @@ static int gen_prime(vc_mp *p, uint8_t *buf, size_t bits, uint32_t e, vc_drbg *r
     set_bit(buf, len, bits - 2);
     set_bit(buf, len, 0);
     vc_mp_from_bytes(p, buf, len);
-    /* gcd(e, p-1) from p mod e first: it is cheap and, for e = 3, rejects half the odd
-     * candidates before any trial division. */
+    /* gcd(e, p-1) from p mod e first: it is cheap and, for e = 3, rejects the third of the
+     * candidates that are 1 mod 3 before any trial division. */
     uint32_t r = mod_u32(p, e);
     if (gcd_u32(e, r ? r - 1 : e - 1) != 1)
       continue;
