@@ -108,49 +108,60 @@ static void begin_ok(const char *op, uint64_t cycles)
 static vc_mp A, B, M, X, Y, Z, Q;
 
 /* {"op":"mp","fn":"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|
- *  inv_binary|gcd","a","b","m","s"} */
+ *  inv_binary|gcd","a","b","m","s"}: each fn with the operands it reads (b, m). */
+static const struct {
+  const char *name;
+  uint8_t b, m;
+} mp_fns[] = {
+  {"add", 1, 0}, {"sub", 1, 0}, {"mul", 1, 0}, {"sqr", 0, 0}, {"shl", 0, 0}, {"shr", 0, 0},
+  {"divmod", 0, 1}, {"mod", 0, 1}, {"mod_add", 1, 1}, {"mod_sub", 1, 1}, {"mod_mul", 1, 1},
+  {"inv_euclid", 0, 1}, {"inv_binary", 0, 1}, {"gcd", 1, 0},
+};
+
+static int mp_call(size_t i, uint32_t s)
+{
+  switch (i) {
+  case 0: return vc_mp_add(&Z, &A, &B);
+  case 1: return vc_mp_sub(&Z, &A, &B);
+  case 2: return vc_mp_mul(&Z, &A, &B);
+  case 3: return vc_mp_sqr(&Z, &A);
+  case 4: return vc_mp_shl(&Z, &A, s);
+  case 5: return vc_mp_shr(&Z, &A, s);
+  case 6: return vc_mp_divmod(&Q, &Z, &A, &M);
+  case 7: return vc_mp_mod(&Z, &A, &M);
+  case 8: return vc_mp_mod_add(&Z, &A, &B, &M);
+  case 9: return vc_mp_mod_sub(&Z, &A, &B, &M);
+  case 10: return vc_mp_mod_mul(&Z, &A, &B, &M);
+  case 11: return vc_mp_mod_inv_euclid_var(&Z, &A, &M);
+  case 12: return vc_mp_mod_inv_binary_var(&Z, &A, &M);
+  default: return vc_mp_gcd(&Z, &A, &B);
+  }
+}
+
 static const char *op_mp(const struct req *r)
 {
   const struct req_field *fn = req_get(r, "fn");
   const char *e;
   uint64_t cycles;
   uint32_t s;
+  size_t i;
   int rc;
-  if ((e = get_mp(r, "a", &A)))
-    return e;
-  if (req_u32(r, "s", 0, &s) || s > VC_MP_CAP_BITS)
-    return "\"s\" must be a shift of 0..8192 bits";
-  int needs_b = !(field_is(fn, "sqr") || field_is(fn, "shl") || field_is(fn, "shr") ||
-                  field_is(fn, "mod") || field_is(fn, "divmod") || field_is(fn, "inv_euclid") ||
-                  field_is(fn, "inv_binary"));
-  int needs_m = !needs_b || (fn && fn->vallen > 4 && !memcmp(fn->val, "mod_", 4));
-  needs_m &= !(field_is(fn, "sqr") || field_is(fn, "shl") || field_is(fn, "shr"));
-  if (needs_b && (e = get_mp(r, "b", &B)))
-    return e;
-  if (needs_m && (e = get_mp(r, "m", &M)))
-    return e;
-  if (field_is(fn, "add")) TIMED(rc, vc_mp_add(&Z, &A, &B));
-  else if (field_is(fn, "sub")) TIMED(rc, vc_mp_sub(&Z, &A, &B));
-  else if (field_is(fn, "mul")) TIMED(rc, vc_mp_mul(&Z, &A, &B));
-  else if (field_is(fn, "sqr")) TIMED(rc, vc_mp_sqr(&Z, &A));
-  else if (field_is(fn, "shl")) TIMED(rc, vc_mp_shl(&Z, &A, s));
-  else if (field_is(fn, "shr")) TIMED(rc, vc_mp_shr(&Z, &A, s));
-  else if (field_is(fn, "divmod")) TIMED(rc, vc_mp_divmod(&Q, &Z, &A, &M));
-  else if (field_is(fn, "mod")) TIMED(rc, vc_mp_mod(&Z, &A, &M));
-  else if (field_is(fn, "mod_add")) TIMED(rc, vc_mp_mod_add(&Z, &A, &B, &M));
-  else if (field_is(fn, "mod_sub")) TIMED(rc, vc_mp_mod_sub(&Z, &A, &B, &M));
-  else if (field_is(fn, "mod_mul")) TIMED(rc, vc_mp_mod_mul(&Z, &A, &B, &M));
-  else if (field_is(fn, "inv_euclid")) TIMED(rc, vc_mp_mod_inv_euclid_var(&Z, &A, &M));
-  else if (field_is(fn, "inv_binary")) TIMED(rc, vc_mp_mod_inv_binary_var(&Z, &A, &M));
-  else if (field_is(fn, "gcd")) TIMED(rc, vc_mp_gcd(&Z, &A, &B));
-  else
+  for (i = 0; i < sizeof(mp_fns) / sizeof(mp_fns[0]) && !field_is(fn, mp_fns[i].name); i++)
+    ;
+  if (i == sizeof(mp_fns) / sizeof(mp_fns[0]))
     return "\"fn\" must be add, sub, mul, sqr, shl, shr, divmod, mod, mod_add, mod_sub, mod_mul, "
            "inv_euclid, inv_binary or gcd";
+  if (req_u32(r, "s", 0, &s) || s > VC_MP_CAP_BITS)
+    return "\"s\" must be a shift of 0..8192 bits";
+  if ((e = get_mp(r, "a", &A)) || (mp_fns[i].b && (e = get_mp(r, "b", &B))) ||
+      (mp_fns[i].m && (e = get_mp(r, "m", &M))))
+    return e;
+  TIMED(rc, mp_call(i, s));
   if (rc)
     return vc_strerror(rc);
   begin_ok("mp", cycles);
   json_mp("out", &Z);
-  if (field_is(fn, "divmod"))
+  if (i == 6)
     json_mp("q", &Q);
   json_end();
   return NULL;
@@ -232,8 +243,9 @@ static const char *op_modexp(const struct req *r)
 static vc_rsa_priv rsa;
 static vc_rsa_pub pub;
 
-/* n, e (and d, p, q for private operations; dp, dq, qinv may be given to override the
- * computed ones, which is how a test injects a fault). */
+/* n, e (and d, p, q for private operations). "fault": "dp" or "dq" flips a bit of that CRT
+ * exponent after the key is checked: a fault injected into the stored key, which the private
+ * operation's result check must catch. */
 static const char *get_rsa(const struct req *r, int private)
 {
   const char *e;
@@ -244,11 +256,16 @@ static const char *get_rsa(const struct req *r, int private)
     return NULL;
   if ((e = get_mp(r, "d", &rsa.d)) || (e = get_mp(r, "p", &rsa.p)) || (e = get_mp(r, "q", &rsa.q)))
     return e;
-  if ((req_get(r, "dp") && (e = get_mp(r, "dp", &rsa.dp))) ||
-      (req_get(r, "dq") && (e = get_mp(r, "dq", &rsa.dq))) ||
-      (req_get(r, "qinv") && (e = get_mp(r, "qinv", &rsa.qinv))))
-    return e;
-  return vc_rsa_priv_complete(&rsa) ? "inconsistent private key" : NULL;
+  if (vc_rsa_priv_complete(&rsa))
+    return "inconsistent private key";
+  const struct req_field *f = req_get(r, "fault");
+  if (f) {
+    vc_mp *x = field_is(f, "dp") ? &rsa.dp : field_is(f, "dq") ? &rsa.dq : NULL;
+    if (!x || !x->n)
+      return "\"fault\" must be \"dp\" or \"dq\"";
+    x->d[0] ^= 4;
+  }
+  return NULL;
 }
 
 static int get_crt(const struct req *r)
@@ -560,7 +577,7 @@ const struct oracle_op oracle_pk_ops[] = {
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
   {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\"," CFG_PARAMS "}",
    "modular exponentiation a^e mod m", op_modexp},
-  {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\",\"bits\":\"int\",\"e\":\"hex (int for keygen)\",\"n\":\"hex\",\"d\":\"hex\",\"p\":\"hex\",\"q\":\"hex\",\"crt\":\"none|mrc|src\",\"hash\":\"name\",\"digest\":\"hex\",\"sig\":\"hex\",\"msg\":\"hex\",\"seed\":\"hex\"}",
+  {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\",\"bits\":\"int\",\"e\":\"hex (int for keygen)\",\"n\":\"hex\",\"d\":\"hex\",\"p\":\"hex\",\"q\":\"hex\",\"crt\":\"none|mrc|src\",\"fault\":\"dp|dq\",\"hash\":\"name\",\"digest\":\"hex\",\"sig\":\"hex\",\"msg\":\"hex\",\"seed\":\"hex\"}",
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
   {"dh", "{\"fn\":\"keygen|shared\",\"group\":\"modp512..modp2048\",\"p\":\"hex\",\"g\":\"hex\",\"xbits\":\"int\",\"seed\":\"hex\",\"x\":\"hex\",\"peer\":\"hex\"}",
    "Diffie-Hellman key pair and shared secret", op_dh},

@@ -1,0 +1,261 @@
+"""The multiprecision library and public key through the target oracle, in the simulated SoC:
+random inputs at 512 and 1024 bits (and small sizes) against Python integers, gmpy2,
+pycryptodome and the DRBG model; bad inputs answered with errors while serving goes on."""
+
+import hashlib
+import hmac
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import gmpy2
+import pytest
+from Crypto.Hash import SHA1, SHA256
+from Crypto.PublicKey import DSA, RSA
+from Crypto.Signature import DSS, pkcs1_15
+
+from vexrun import pkdata
+from vexrun.models.drbg import HmacDrbg
+
+pytestmark = pytest.mark.sim
+
+VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
+POINTS = [dict(algo=1), dict(algo=2, radix=32, sqr=True), dict(algo=2, radix=8, sqr=False),
+          dict(algo=2, radix=5), dict(algo=3, radix=32, sqr=True), dict(algo=3, radix=32, sqr=False),
+          dict(algo=3, radix=7), dict(algo=4, sqr=True), dict(algo=4, sqr=False), dict(algo=5)]
+EXPS = [dict(exp="lr"), dict(exp="rl"), dict(exp="ladder"), dict(exp="window", window=1),
+        dict(exp="window", window=6)]
+
+
+def hx(v: int) -> str:
+    h = format(v, "x")
+    return h if len(h) % 2 == 0 else "0" + h
+
+
+def odd(rng, bits):
+    return rng.getrandbits(bits - 1) | 1 << (bits - 1) | 1
+
+
+def rsa_key(rng, bits):
+    """(n, e, d, p, q) with p > q from seeded random primes (pycryptodome's generator starts at
+    1024 bits)."""
+    e = 65537
+    while True:
+        p = int(gmpy2.next_prime(rng.getrandbits(bits // 2) | 3 << (bits // 2 - 2)))
+        q = int(gmpy2.next_prime(rng.getrandbits(bits // 2) | 3 << (bits // 2 - 2)))
+        lam = (p - 1) * (q - 1) // gmpy2.gcd(p - 1, q - 1)
+        if p != q and gmpy2.gcd(e, lam) == 1 and (p * q).bit_length() == bits:
+            p, q = max(p, q), min(p, q)
+            return p * q, e, int(pow(e, -1, lam)), p, q
+
+
+def mp_cases(rng):
+    """(request, check(response) -> bool)."""
+    out = []
+    for bits in (1, 31, 32, 33, 200, 512, 1024):
+        for _ in range(3):
+            a, b = rng.getrandbits(bits), rng.getrandbits(bits) | 1
+            m = odd(rng, bits) if bits > 1 else 3
+            big = rng.getrandbits(2 * bits)
+            ar, br = a % m, b % m
+            s = rng.randrange(0, 70)
+            want = {"add": ({"a": a, "b": b}, a + b), "mul": ({"a": a, "b": b}, a * b),
+                    "sqr": ({"a": a}, a * a), "shl": ({"a": a, "s": s}, a << s), "shr": ({"a": a, "s": s}, a >> s),
+                    "sub": ({"a": a + b, "b": b}, a), "mod": ({"a": big, "m": m}, big % m),
+                    "mod_add": ({"a": ar, "b": br, "m": m}, (ar + br) % m),
+                    "mod_sub": ({"a": ar, "b": br, "m": m}, (ar - br) % m),
+                    "mod_mul": ({"a": big, "b": b, "m": m}, big * b % m),
+                    "gcd": ({"a": a * 6, "b": b * 9}, int(gmpy2.gcd(a * 6, b * 9)))}
+            if bits <= 512 and gmpy2.gcd(ar, m) == 1:
+                want["inv_euclid"] = ({"a": ar, "m": m}, pow(ar, -1, m))
+                want["inv_binary"] = ({"a": ar, "m": m}, pow(ar, -1, m))
+            for fn, (args, res) in want.items():
+                req = {"op": "mp", "fn": fn, **{k: (v if k == "s" else hx(v)) for k, v in args.items()}}
+                out.append((req, lambda r, res=res: int(r["out"], 16) == res))
+            req = {"op": "mp", "fn": "divmod", "a": hx(big), "m": hx(m)}
+            out.append((req, lambda r, big=big, m=m: (int(r["q"], 16), int(r["out"], 16)) == divmod(big, m)))
+    for bits in (33, 512, 1024):
+        m = odd(rng, bits)
+        for pt in POINTS:
+            a, b = rng.randrange(m), rng.randrange(m)
+            for bb in (b, a):
+                req = {"op": "montmul", "m": hx(m), "a": hx(a), "b": hx(bb), **pt}
+                out.append((req, lambda r, a=a, b=bb, m=m:
+                            int(r["out"], 16) == a * b * pow(1 << r["r_bits"], -1, m) % m))
+    for bits, e_bits in ((64, 64), (256, 17), (1024, 17), (256, 256)):
+        m = odd(rng, bits)
+        for cfg in POINTS + EXPS:
+            if (e_bits > 64 or bits > 256) and (cfg.get("algo") in (1, 5) or cfg.get("radix", 32) < 8):
+                continue                     # the slow points at full size: host tests
+            a, e = rng.getrandbits(bits + 8), (rng.getrandbits(e_bits) if e_bits > 17 else 65537)
+            req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e), **cfg}
+            out.append((req, lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
+    return out
+
+
+def pk_cases(rng):
+    out = []
+    # RSA: a 512-bit key for every operation and CRT mode, the 1024-bit bench key once each.
+    n, e, d, p, q = rsa_key(rng, 512)
+    k1024 = pkdata.rsa_key(1024)
+    for (n, e, d, p, q), crts in [((n, e, d, p, q), ("none", "mrc", "src")),
+                                  ((k1024.n, k1024.e, k1024.d, k1024.p, k1024.q), ("src",))]:
+        key = RSA.construct((n, e, d, p, q))
+        priv = {"n": hx(n), "e": hx(e), "d": hx(d), "p": hx(p), "q": hx(q)}
+        klen = (n.bit_length() + 7) // 8
+        for crt in crts:
+            x = rng.randrange(n)
+            if n.bit_length() <= 512:
+                out.append(({"op": "rsa", "fn": "private", "msg": hx(x), "crt": crt, **priv},
+                             lambda r, x=x, d=d, n=n: int(r["out"], 16) == pow(x, d, n)))
+            msg = rng.randbytes(rng.randrange(0, 100))
+            for hname, H in (("sha1", SHA1), ("sha256", SHA256))[n.bit_length() > 512:]:
+                want = pkcs1_15.new(key).sign(H.new(msg))
+                dig = H.new(msg).hexdigest()
+                out.append(({"op": "rsa", "fn": "sign", "hash": hname, "digest": dig, "crt": crt, **priv},
+                            lambda r, w=want: bytes.fromhex(r["out"]) == w))
+            m = msg[:20]
+            ps = bytes(rng.randrange(1, 256) for _ in range(klen - 3 - len(m)))
+            ct = pow(int.from_bytes(b"\x00\x02" + ps + b"\x00" + m, "big"), e, n)
+            if n.bit_length() <= 512:
+                out.append(({"op": "rsa", "fn": "decrypt", "msg": ct.to_bytes(klen, "big").hex(), "crt": crt,
+                             **priv}, lambda r, m=m: bytes.fromhex(r["out"]) == m))
+        x = rng.randrange(n)
+        out.append(({"op": "rsa", "fn": "public", "msg": hx(x), "n": hx(n), "e": hx(e)},
+                    lambda r, x=x, e=e, n=n: int(r["out"], 16) == pow(x, e, n)))
+        msg = rng.randbytes(16)
+        sig = pkcs1_15.new(key).sign(SHA256.new(msg))
+        pub = {"n": hx(n), "e": hx(e), "hash": "sha256", "digest": SHA256.new(msg).hexdigest()}
+        out.append(({"op": "rsa", "fn": "verify", "sig": sig.hex(), **pub}, lambda r: r["valid"] is True))
+        bad = bytearray(sig)
+        bad[5] ^= 1
+        out.append(({"op": "rsa", "fn": "verify", "sig": bad.hex(), **pub}, lambda r: r["valid"] is False))
+        seed = rng.randbytes(16)
+        out.append(({"op": "rsa", "fn": "encrypt", "msg": msg.hex(), "seed": seed.hex(), "n": hx(n), "e": hx(e)},
+                    lambda r, key=key, msg=msg: _pkcs1_decrypt(key, bytes.fromhex(r["out"])) == msg))
+    # Fault protection: a bit flipped in a stored CRT exponent is caught before the result leaves.
+    n, e, d, p, q = rsa_key(rng, 512)
+    for crt, which in (("mrc", "dp"), ("src", "dq")):
+        out.append(({"op": "rsa", "fn": "private", "msg": "1234", "n": hx(n), "e": hx(e), "d": hx(d), "p": hx(p),
+                     "q": hx(q), "crt": crt, "fault": which}, lambda r: not r["ok"] and "fault" in r["error"]))
+    # Key generation (256 bits: the prime search dominates; e = 3 is on the host tests).
+    for e in (65537,):
+        seed = rng.randbytes(8)
+        out.append(({"op": "rsa", "fn": "keygen", "bits": 256, "e": e, "seed": seed.hex()},
+                    lambda r, e=e: _rsa_key_ok(r, 256, e)))
+    # Diffie-Hellman, ElGamal.
+    for group, xbits in (("modp512", 0), ("modp1024", 160)):
+        p = pkdata.dh_group(group)
+        seed = rng.randbytes(8)
+        out.append(({"op": "dh", "fn": "keygen", "group": group, "xbits": xbits, "seed": seed.hex()},
+                    lambda r, p=p, xbits=xbits: pow(2, int(r["x"], 16), p) == int(r["y"], 16)
+                    and (xbits == 0 or int(r["x"], 16).bit_length() == xbits)))
+        x = rng.randrange(2, p - 1) if xbits == 0 else rng.getrandbits(xbits) | 1 << (xbits - 1)
+        peer = pow(2, rng.randrange(2, p - 1), p)
+        out.append(({"op": "dh", "fn": "shared", "group": group, "x": hx(x), "peer": hx(peer)},
+                    lambda r, x=x, peer=peer, p=p: int(r["z"], 16) == pow(peer, x, p)))
+    p = pkdata.dh_group("modp512")
+    x = rng.randrange(2, p - 1)
+    m = rng.randrange(1, p)
+    out.append(({"op": "elgamal", "fn": "encrypt", "group": "modp512", "y": hx(pow(2, x, p)), "m": hx(m),
+                 "seed": "01"}, lambda r, x=x, m=m, p=p:
+                int(r["c2"], 16) * pow(int(r["c1"], 16), p - 1 - x, p) % p == m))
+    k = rng.randrange(2, p - 1)
+    out.append(({"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": hx(x), "c1": hx(pow(2, k, p)),
+                 "c2": hx(m * pow(2, x * k, p) % p)}, lambda r, m=m: int(r["m"], 16) == m))
+    # DSA 1024/160 with RFC 6979 nonces: pycryptodome's deterministic signature, exactly.
+    name, hname, v, _ = pkdata.dsa_keys()[0]
+    key = DSA.construct((v["Y"], v["G"], v["P"], v["Q"], v["X"]))
+    dom = {"p": hx(v["P"]), "q": hx(v["Q"]), "g": hx(v["G"]), "hash": "sha1"}
+    for _ in range(1):
+        msg = rng.randbytes(rng.randrange(0, 64))
+        sig = DSS.new(key, "deterministic-rfc6979").sign(SHA1.new(msg))
+        rs = (int.from_bytes(sig[:20], "big"), int.from_bytes(sig[20:], "big"))
+        out.append(({"op": "dsa", "fn": "sign", "x": hx(v["X"]), "digest": SHA1.new(msg).hexdigest(), **dom},
+                    lambda r, rs=rs: (int(r["r"], 16), int(r["s"], 16)) == rs))
+        out.append(({"op": "dsa", "fn": "verify", "y": hx(v["Y"]), "digest": SHA1.new(msg).hexdigest(),
+                     "r": hx(rs[0]), "s": hx(rs[1]), **dom}, lambda r: r["valid"] is True))
+        out.append(({"op": "dsa", "fn": "verify", "y": hx(v["Y"]), "digest": SHA1.new(msg).hexdigest(),
+                     "r": hx(rs[0]), "s": hx(rs[1] ^ 2), **dom}, lambda r: r["valid"] is False))
+    # The DRBG and HMAC behind them.
+    for n in (0, 1, 33, 100):
+        seed = rng.randbytes(rng.randrange(0, 48))
+        out.append(({"op": "drbg", "seed": seed.hex(), "n": n},
+                    lambda r, s=seed, n=n: bytes.fromhex(r["out"]) == HmacDrbg(s).generate(n)))
+    for hname in ("md5", "sha1", "sha256"):
+        key, msg = rng.randbytes(rng.randrange(0, 100)), rng.randbytes(rng.randrange(0, 200))
+        out.append(({"op": "hmac", "hash": hname, "key": key.hex(), "msg": msg.hex()},
+                    lambda r, k=key, m=msg, h=hname: r["out"] == hmac.new(k, m, h).hexdigest()))
+    return out
+
+
+def _pkcs1_decrypt(key, ct):
+    from Crypto.Cipher import PKCS1_v1_5
+    return PKCS1_v1_5.new(key).decrypt(ct, None)
+
+
+def _rsa_key_ok(r, bits, e):
+    n, d, p, q = (int(r[k], 16) for k in ("n", "d", "p", "q"))
+    lam = (p - 1) * (q - 1) // gmpy2.gcd(p - 1, q - 1)
+    return (n == p * q and n.bit_length() == bits and int(r["e"], 16) == e and gmpy2.is_prime(p)
+            and gmpy2.is_prime(q) and d * e % lam == 1)
+
+
+@pytest.fixture(scope="module")
+def answered(sim_config):
+    rng = random.Random(20261122)
+    cs = mp_cases(rng) + pk_cases(rng)
+    r = subprocess.run(VEXRUN, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
+                       text=True, timeout=1500)
+    assert r.returncode == 0, r.stderr
+    resps = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(resps) == len(cs)
+    return list(zip(cs, resps))
+
+
+@pytest.mark.parametrize("op", ["mp", "montmul", "modexp", "rsa", "dh", "elgamal", "dsa", "drbg", "hmac"])
+def test_random_inputs_match_references(answered, op):
+    seen = 0
+    for (req, check), resp in answered:
+        if req["op"] != op:
+            continue
+        seen += 1
+        assert check(resp), (req, resp)
+    assert seen >= 2
+
+
+BAD = [
+    ({"op": "modexp", "m": "0a", "a": "03", "e": "03"}, "modulus"),
+    ({"op": "montmul", "m": "00", "a": "00", "b": "00"}, "modulus"),
+    ({"op": "montmul", "m": "0b", "a": "0c", "b": "01"}, "below m"),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "algo": 6}, "algo"),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "radix": 33}, "radix"),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "exp": "sideways"}, "exp"),
+    ({"op": "mp", "fn": "inv_euclid", "a": "06", "m": "09"}, "invertible"),
+    ({"op": "mp", "fn": "inv_binary", "a": "03", "m": "0a"}, "modulus"),
+    ({"op": "mp", "fn": "sub", "a": "01", "b": "02"}, "range"),
+    ({"op": "mp", "fn": "mod", "a": "01", "m": "00"}, "modulus"),
+    ({"op": "mp", "fn": "frobnicate", "a": "01"}, "fn"),
+    ({"op": "dh", "fn": "shared", "group": "modp512", "x": "05", "peer": "01"}, "range"),
+    ({"op": "dh", "fn": "shared", "group": "modp999", "x": "05", "peer": "05"}, "group"),
+    ({"op": "rsa", "fn": "public", "n": "0d", "e": "03", "msg": "0e"}, "range"),
+    ({"op": "rsa", "fn": "verify", "n": "0d", "e": "03", "hash": "sha1", "digest": "00"}, "digest"),
+    ({"op": "rsa", "fn": "keygen", "bits": 100, "e": 3}, ""),
+    ({"op": "dsa", "fn": "verify", "p": "17", "q": "0b", "g": "04", "y": "02", "hash": "sha1",
+      "digest": "00" * 20, "r": "00", "s": "01"}, ""),
+    ({"op": "modexp", "m": "0b", "a": "zz", "e": "03"}, "\"a\""),
+]
+
+
+def test_bad_inputs_get_errors_and_serving_goes_on(sim_config):
+    lines = []
+    for req, _ in BAD:
+        lines += [json.dumps(req), json.dumps({"op": "modexp", "m": "0b", "a": "03", "e": "05"})]
+    r = subprocess.run(VEXRUN, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300)
+    resps = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(resps) == 2 * len(BAD)
+    for (req, err), resp, after in zip(BAD, resps[0::2], resps[1::2]):
+        assert resp["ok"] is False and err in resp["error"], (req, resp)
+        assert after["ok"] and after["out"] == hx(pow(3, 5, 11)), after
