@@ -55,9 +55,26 @@ def check_accelerators(args):
         raise ToolError(str(e))
 
 
+def pk_config(rec):
+    """" ALGO2 r=2^32 sqr window5 crt=mrc": a public-key record's design-space point."""
+    if "algo" not in rec:
+        return ""
+    parts = [f"ALGO{rec['algo']}"]
+    if rec["algo"] in (2, 3):
+        parts.append(f"r=2^{rec['radix']}")
+    if rec.get("sqr") and rec["algo"] in (2, 3, 4):
+        parts.append("sqr")
+    parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
+    if rec.get("crt"):
+        parts.append(f"crt={rec['crt']}")
+    return " " + " ".join(parts)
+
+
 def progress(rec):
     if rec.get("suite") == "selftest":
         msg = f"{rec['prim']}: {rec['vectors']} vectors {'ok' if rec.get('ok') else 'FAILED'}"
+    elif "cycles" in rec and "bits" in rec:
+        msg = f"{rec['prim']} {rec['op']} {rec['bits']}-bit{pk_config(rec)}: {rec['cycles']:,} cycles"
     elif "cycles" in rec:
         msg = f"{rec['prim']} {rec['op']} {rec['bytes']} B: {rec['cycles']:,} cycles"
     else:

@@ -120,7 +120,7 @@ def render_table(records, meta):
     lines = [f"vexcrypt results: {config_label(soc)}, measured in {meta['where']} "
              f"(commit {meta['commit']}; cycles are the median of the runs, counter overhead "
              f"of {meta.get('cycle_overhead', '?')} cycles subtracted)"]
-    bench = [r for r in records if "cycles" in r and "bytes" in r]
+    bench = [r for r in records if "cycles" in r and "bytes" in r and r.get("suite") not in ("mp", "pk")]
     if bench:
         head = (f"{'suite':<8} {'primitive':<12} {'op':<9} {'impl':<5} {'bytes':>8} {'cycles':>12} {'cycles/B':>9} "
                 f"{'runs':>5}  {'config':<{len(meta['config'])}}  check")
@@ -131,6 +131,15 @@ def render_table(records, meta):
             op = f"{r['mode']} {r['op']}" if r.get("mode") else r["op"]
             lines.append(f"{r['suite']:<8} {r['prim']:<12} {op:<9} {r.get('impl', ''):<5} {r['bytes']:>8} "
                          f"{r['cycles']:>12,} {cpb:>9} {r['runs']:>5}  {meta['config']}  {check}")
+    pk = [r for r in records if "cycles" in r and r.get("suite") in ("mp", "pk")]
+    if pk:
+        from .cli import pk_config
+        head = f"{'suite':<6} {'primitive':<11} {'op':<12} {'bits':>5} {'bytes':>6} {'cycles':>14}  {'configuration':<34} check"
+        lines += ["", head, "-" * len(head)]
+        for r in pk:
+            check = "ok" if r.get("ok") and not r.get("check_error") else "FAIL"
+            lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<12} {r['bits']:>5} {r.get('bytes') or '':>6} "
+                         f"{r['cycles']:>14,}  {pk_config(r).strip():<34} {check}")
     tests = [r for r in records if r.get("suite") == "selftest"]
     if tests:
         lines += ["", "self-tests (known-answer vectors from the installed vector packages; see vexrun/katgen.py):"]

@@ -13,6 +13,8 @@ const struct suite suites[] = {
   {"hash", "hash benchmarks: MD2, MD4, MD5, SHA-1, SHA-256", bench_hash},
   {"block", "block-cipher benchmarks: DES, 3DES, AES (tab, ct), RC5; key setup, encrypt, decrypt", bench_block},
   {"stream", "stream-cipher benchmarks: RC4, SEAL 3.0; key setup, keystream XOR", bench_stream},
+  {"mp", "multiprecision benchmarks: seed 000 Tables 9-13, every modular-multiplication algorithm (all: radix and window sweeps)", bench_mp},
+  {"pk", "public-key benchmarks: RSA-1024/2048 sign and verify, DH 512-1024, DSA, ElGamal (all: RSA across CRT modes and algorithms)", bench_pk},
 };
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 

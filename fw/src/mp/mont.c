@@ -9,7 +9,7 @@
 #include "vexcrypt/mp.h"
 #include "mpn.h"
 
-const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 5};
+const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
 
 #define T_LIMBS (2 * VC_MP_LIMBS + 3)
 #define DIGIT_MASK(k) ((k) == 32 ? 0xFFFFFFFFu : (1u << (k)) - 1)
@@ -25,12 +25,20 @@ static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t
     vc_mpn_copy(r, t, c->n);
 }
 
-/* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m. */
+/* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m, a row
+ * t += q*m*2^(32i) per word (long rows: cheaper on VexRiscv than column by column). */
 static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
 {
-  uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS];
-  uint32_t hi = vc_mpn_redc(u, t, c->m, c->n, c->m0inv, q);
-  final_sub(c, r, u, hi);
+  size_t n = c->n;
+  uint32_t carry = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t cy = vc_mpn_addmul_1(t + i, c->m, n, t[i] * c->m0inv);
+    uint32_t s = t[i + n] + cy;
+    uint32_t c1 = s < cy;
+    t[i + n] = s + carry;
+    carry = c1 + (t[i + n] < carry);
+  }
+  final_sub(c, r, t + n, carry);
 }
 
 /* t[w..len) += (q << s) * m, where q < 2^k, s < 32: split so each part fits a limb. */

@@ -77,16 +77,45 @@ uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
     c = (uint32_t)(t_ >> 32);                                        \
   } while (0)
 
+#if defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_mul)
+/* r[0..4) += a[0..4) * b + c in RV32IM assembly, c updated: two products in flight, so no
+ * load or multiply result is used within three instructions (VexRiscv's latencies). */
+#define ADDMUL4()                                                                \
+  __asm__("lw t0, 0(%[a])\n\tlw t1, 4(%[a])\n\tlw t2, 0(%[r])\n\tlw t3, 4(%[r])\n\t"    \
+          "mul t4, t0, %[b]\n\tmulhu t5, t0, %[b]\n\tmul t6, t1, %[b]\n\tmulhu t1, t1, %[b]\n\t" \
+          "lw t0, 8(%[a])\n\t"                                                         \
+          "add t4, t4, %[c]\n\tsltu %[c], t4, %[c]\n\tadd t5, t5, %[c]\n\t"              \
+          "add t4, t4, t2\n\tsltu t2, t4, t2\n\tadd %[c], t5, t2\n\tsw t4, 0(%[r])\n\t"    \
+          "lw t2, 12(%[a])\n\t"                                                        \
+          "mul t4, t0, %[b]\n\tmulhu t5, t0, %[b]\n\t"                                   \
+          "add t6, t6, %[c]\n\tsltu %[c], t6, %[c]\n\tadd t1, t1, %[c]\n\t"              \
+          "add t6, t6, t3\n\tsltu t3, t6, t3\n\tadd %[c], t1, t3\n\tsw t6, 4(%[r])\n\t"    \
+          "lw t3, 8(%[r])\n\t"                                                         \
+          "mul t6, t2, %[b]\n\tmulhu t1, t2, %[b]\n\t"                                   \
+          "lw t2, 12(%[r])\n\t"                                                        \
+          "add t4, t4, %[c]\n\tsltu %[c], t4, %[c]\n\tadd t5, t5, %[c]\n\t"              \
+          "add t4, t4, t3\n\tsltu t3, t4, t3\n\tadd %[c], t5, t3\n\tsw t4, 8(%[r])\n\t"    \
+          "add t6, t6, %[c]\n\tsltu %[c], t6, %[c]\n\tadd t1, t1, %[c]\n\t"              \
+          "add t6, t6, t2\n\tsltu t2, t6, t2\n\tadd %[c], t1, t2\n\tsw t6, 12(%[r])"       \
+          : [c] "+&r"(c), "+m"(*(uint32_t(*)[4])r)                                      \
+          : [a] "r"(a), [r] "r"(r), [b] "r"(b), "m"(*(const uint32_t(*)[4])a)            \
+          : "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+#else
+#define ADDMUL4()                                                                \
+  do {                                                                           \
+    ADDMUL_STEP(0);                                                              \
+    ADDMUL_STEP(1);                                                              \
+    ADDMUL_STEP(2);                                                              \
+    ADDMUL_STEP(3);                                                              \
+  } while (0)
+#endif
+
 uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
 {
   uint32_t c = 0;
   size_t i = 0;
-  for (; i + 4 <= n; i += 4, a += 4, r += 4) {
-    ADDMUL_STEP(0);
-    ADDMUL_STEP(1);
-    ADDMUL_STEP(2);
-    ADDMUL_STEP(3);
-  }
+  for (; i + 4 <= n; i += 4, a += 4, r += 4)
+    ADDMUL4();
   for (; i < n; i++, a++, r++)
     ADDMUL_STEP(0);
   return c;
@@ -117,6 +146,40 @@ uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
     c2 += c1 < hi_;                                                  \
   } while (0)
 
+#if defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_mul)
+/* (c2:c1:c0) += x[0]y[0] + x[1]y[-1] + x[2]y[-2] + x[3]y[-3] in RV32IM assembly: the next
+ * products' loads and multiplies are issued before the previous one's carries, so no result
+ * is used within three instructions of its load or multiply (VexRiscv's load and multiplier
+ * latencies; compiled C stalls about once per product). */
+#define MAC4(x, y)                                                               \
+  __asm__("lw t0, 0(%[px])\n\tlw t1, 0(%[py])\n\tlw t2, 4(%[px])\n\tlw t3, -4(%[py])\n\t" \
+          "mul t4, t0, t1\n\tmulhu t5, t0, t1\n\tmul t6, t2, t3\n\tmulhu t2, t2, t3\n\t"  \
+          "lw t0, 8(%[px])\n\tlw t1, -8(%[py])\n\t"                                     \
+          "add %[c0], %[c0], t4\n\tsltu t4, %[c0], t4\n\tadd t5, t5, t4\n\t"              \
+          "add %[c1], %[c1], t5\n\tsltu t5, %[c1], t5\n\tadd %[c2], %[c2], t5\n\t"        \
+          "lw t3, 12(%[px])\n\tlw t4, -12(%[py])\n\t"                                   \
+          "mul t5, t0, t1\n\tmulhu t0, t0, t1\n\t"                                       \
+          "add %[c0], %[c0], t6\n\tsltu t6, %[c0], t6\n\tadd t2, t2, t6\n\t"              \
+          "add %[c1], %[c1], t2\n\tsltu t2, %[c1], t2\n\tadd %[c2], %[c2], t2\n\t"        \
+          "mul t6, t3, t4\n\tmulhu t3, t3, t4\n\t"                                       \
+          "add %[c0], %[c0], t5\n\tsltu t5, %[c0], t5\n\tadd t0, t0, t5\n\t"              \
+          "add %[c1], %[c1], t0\n\tsltu t0, %[c1], t0\n\tadd %[c2], %[c2], t0\n\t"        \
+          "add %[c0], %[c0], t6\n\tsltu t6, %[c0], t6\n\tadd t3, t3, t6\n\t"              \
+          "add %[c1], %[c1], t3\n\tsltu t3, %[c1], t3\n\tadd %[c2], %[c2], t3"            \
+          : [c0] "+r"(c0), [c1] "+r"(c1), [c2] "+r"(c2)                                  \
+          : [px] "r"(x), [py] "r"(y), "m"(*(const uint32_t(*)[4])(x)),                    \
+            "m"(*(const uint32_t(*)[4])((y) - 3))                                          \
+          : "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+#else
+#define MAC4(x, y)                                                               \
+  do {                                                                           \
+    MAC((x)[0], (y)[0]);                                                         \
+    MAC((x)[1], (y)[-1]);                                                        \
+    MAC((x)[2], (y)[-2]);                                                        \
+    MAC((x)[3], (y)[-3]);                                                        \
+  } while (0)
+#endif
+
 /* (c2:c1:c0) += sum of x[i] * y[-i] for i in [0, len): the len mod 4 odd terms first,
  * straight-line, then four per iteration (column overhead is a fifth of a 1024-bit product). */
 #define MAC_RUN(x, y, len)                                           \
@@ -135,12 +198,8 @@ uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
       px_ += l_ & 3;                                                 \
       py_ -= l_ & 3;                                                 \
     }                                                                \
-    for (l_ >>= 2; l_; l_--, px_ += 4, py_ -= 4) {                   \
-      MAC(px_[0], py_[0]);                                           \
-      MAC(px_[1], py_[-1]);                                          \
-      MAC(px_[2], py_[-2]);                                          \
-      MAC(px_[3], py_[-3]);                                          \
-    }                                                                \
+    for (const uint32_t *e_ = px_ + (l_ & ~(size_t)3); px_ != e_; px_ += 4, py_ -= 4) \
+      MAC4(px_, py_);                                                \
   } while (0)
 
 void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
