@@ -366,6 +366,7 @@ static void pk_elgamal(const vc_dh_group *grp, const struct run_opts *o, struct 
   bench_measure(run_elg_enc, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
   json_str("group", grp->name);
+  json_mp("x", &X);
   json_mp("y", &Y);
   json_mp("m", &Mm);
   json_mp("c1", &C1);
@@ -375,6 +376,10 @@ static void pk_elgamal(const vc_dh_group *grp, const struct run_opts *o, struct 
   bench_measure(run_elg_dec, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
   json_str("group", grp->name);
+  json_mp("x", &X);
+  json_mp("y", &Y);
+  json_mp("c1", &C1);
+  json_mp("c2", &C2);
   json_mp("m", &Z);
   rec_end(&res, t);
 }
