@@ -21,7 +21,7 @@ from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
 SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
-BENCH_MAX_CYCLES = 6_000_000_000      # make bench: the long sweep (about 30 minutes)
+BENCH_MAX_CYCLES = 16_000_000_000     # make bench: the long sweep (about 70 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
 
@@ -318,7 +318,8 @@ def build_parser():
 
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
     add_config_args(bn)
-    bn.add_argument("--suites", default="hash,block,stream", help="comma-separated suites (default: hash,block,stream)")
+    bn.add_argument("--suites", default="hash,block,stream,mp,pk",
+                    help="comma-separated suites (default: hash,block,stream,mp,pk)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),

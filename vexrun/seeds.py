@@ -44,3 +44,30 @@ def seed002_cycles(prim):
         mhz = SEED002_CLOCK_MHZ[phone]
         out[phone] = (ms_to_cycles(a, mhz), None if b is None else ms_to_cycles(b, mhz), r2)
     return out
+
+
+# Seed 000 (Palm MPLib), Tables 9-13, "Speed (msec)" per operation (the extracted tables are
+# partly garbled: tick counts do not match the times, and Tables 11 and 13 name no device,
+# so they are converted at both clocks). Table 13's full-exponent row reads "96.91 sec".
+SEED000_CLOCK_MHZ = {"Palm V": 16.0, "Palm IIIc": 20.0}
+SEED000 = {
+    "512-bit modular reduction (Table 9)": {"Palm V": 3.13, "Palm IIIc": 1.88},
+    "512-bit modular addition (Table 10)": {"Palm V": 3.28, "Palm IIIc": 2.21},
+    "512-bit modular multiplication (Table 11)": {None: 107.0},
+    "1024-bit modular multiplication (Table 11)": {None: 410.0},
+    "512-bit modular inverse (Table 12)": {"Palm V": 1381.0, "Palm IIIc": 998.0},
+    "512-bit exponentiation, 512-bit exponent (Table 13)": {None: 96910.0},
+    "512-bit exponentiation, e = 3 (Table 13)": {None: 710.0},
+    "512-bit exponentiation, e = 65537 (Table 13)": {None: 2627.0},
+}
+
+# Seed 003, Table 1 (iPAQ H3630, 206 MHz): 10,000 RSA operations each (e = 65537), ms in total.
+SEED003_RSA_MS = {("rsa", 1024, "sign"): 782593.0 / 10000, ("rsa", 1024, "verify"): 50125.0 / 10000,
+                  ("rsa", 2048, "sign"): 4972798.0 / 10000, ("rsa", 2048, "verify"): 156006.0 / 10000}
+
+# Seed 002, Tables 6 and 8 (seconds): DH at 512 and 1024 bits, DSA signing 23 B and 50 KB, per
+# phone (the paper's "Nokia/Motorola, 325/68 MHz" classes are N95, 7373, A1200, V3).
+SEED002_DH_S = {512: {"N95": 1.4, "7373": 1.5, "A1200": 0.8, "V3": 38.08},
+                1024: {"N95": 3.09, "7373": 6.09, "A1200": 2.6, "V3": 183.3}}
+SEED002_DSA_S = {23: {"N95": 8.2, "7373": 24.6, "A1200": 7.5, "V3": 549.9},
+                 51200: {"N95": 7.9, "7373": 24.3, "A1200": 7.5, "V3": 550.7}}
