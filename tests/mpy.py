@@ -8,11 +8,9 @@ LIMBS = MAX_BITS // 32
 CAP_LIMBS = 2 * LIMBS
 CACHE_WAYS = 8
 
-# enum vc_err (common.h)
-VC_OK = 0
-VC_ERR_NULL = -1
-VC_ERR_LENGTH = -2
-VC_ERR_PADDING = -5
+from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_OK  # noqa: F401 (re-exported)
+
+# enum vc_err, public-key additions (common.h)
 VC_ERR_MODULUS = -7
 VC_ERR_RANGE = -8
 VC_ERR_NOINV = -9
@@ -88,6 +86,24 @@ class DsaParams(ctypes.Structure):
 
 def cfg(algo=ALGO3, radix_bits=32, sqr=1, exp=EXP_WINDOW, window=5) -> Cfg:
     return Cfg(algo, radix_bits, sqr, exp, window)
+
+
+def ref(x):
+    """ctypes.byref, with None (the library's NULL: default configuration) passed through."""
+    return ctypes.byref(x) if x is not None else None
+
+
+# Design-space points the protocol tests run on: None is the library's default; the others
+# cover the five products and the four exponentiation methods. ALGO5 is slow: small keys only.
+CFGS = {
+    "default": None,
+    "algo1-lr": cfg(algo=ALGO1, exp=EXP_LR),
+    "algo2-r8-rl": cfg(algo=ALGO2, radix_bits=8, sqr=0, exp=EXP_RL),
+    "algo3-ladder": cfg(algo=ALGO3, exp=EXP_LADDER),
+    "algo4-w3": cfg(algo=ALGO4, sqr=1, exp=EXP_WINDOW, window=3),
+}
+SLOW_CFGS = {"algo5-w4": cfg(algo=ALGO5, radix_bits=1, exp=EXP_WINDOW, window=4)}
+ALL_CFGS = {**CFGS, **SLOW_CFGS}
 
 
 def limbs(v: int, n: int):

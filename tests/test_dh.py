@@ -10,8 +10,8 @@ import random
 import gmpy2
 import pytest
 
-from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, VC_ERR_MODULUS,
-                 VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
+from mpy import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL,
+                 VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
 from vexrun.vectors import cryptography_vectors_dir, read_rsp
 
 P = ctypes.POINTER
@@ -75,9 +75,6 @@ def group(api, name):
     assert api.vc_dh_group_load(api.vc_dh_group_find(name.encode()), p, g) == 0
     return int(p), int(g)
 
-
-def ref(c):
-    return ctypes.byref(c) if c is not None else None
 
 
 # ---- the library's calls on Python integers; None where the call fails ----

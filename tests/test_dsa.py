@@ -16,9 +16,8 @@ from Crypto.PublicKey import DSA
 from Crypto.Signature import DSS
 from Crypto.Util.number import getPrime, isPrime
 
-from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
-                 VC_ERR_MODULUS, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, DsaParams,
-                 Mp, cfg, drbg)
+from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, EXP_LR, VC_ERR_MODULUS, VC_ERR_PARAM,
+                 VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, DsaParams, Mp, cfg, drbg)
 from test_drbg import hash_class, rfc6979_vectors
 from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK
 from vexrun.vectors import cryptography_vectors_dir
@@ -27,20 +26,7 @@ HASHES = {"md2": MD2, "md4": MD4, "md5": MD5, "sha1": SHA1, "sha256": SHA256}
 CAVP_HASHES = {"SHA-1": "sha1", "SHA-256": "sha256"}    # the CAVP hashes the library has
 SIZES = [(1024, 160), (2048, 224), (2048, 256), (3072, 256)]
 
-# None is the library's default; the others cover the five products and four exponentiations.
-CFGS = {
-    "default": None,
-    "algo1-lr": cfg(algo=ALGO1, exp=EXP_LR),
-    "algo2-r8-rl": cfg(algo=ALGO2, radix_bits=8, sqr=0, exp=EXP_RL),
-    "algo3-ladder": cfg(algo=ALGO3, exp=EXP_LADDER),
-    "algo4-w3": cfg(algo=ALGO4, sqr=1, exp=EXP_WINDOW, window=3),
-}
-SLOW_CFGS = {"algo5-w4": cfg(algo=ALGO5, exp=EXP_WINDOW, window=4)}  # 1024-bit only
-ALL_CFGS = {**CFGS, **SLOW_CFGS}
 
-
-def ref(c):
-    return None if c is None else ctypes.byref(c)
 
 
 def params(p, q, g) -> DsaParams:

@@ -24,9 +24,9 @@ from Crypto.Hash import MD2, MD5, SHA1, SHA256
 from Crypto.PublicKey import RSA
 from Crypto.Signature import pkcs1_15
 
-from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
-                 RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT, VC_ERR_MODULUS, VC_ERR_PARAM,
-                 VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, Mp, RsaPriv, RsaPub, cfg, drbg)
+from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT,
+                 VC_ERR_MODULUS, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, Mp, RsaPriv,
+                 RsaPub, cfg, drbg)
 from test_drbg import ModelDrbg, hash_class
 from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
 from vexrun.vectors import cryptography_vectors_dir, read_rsp
@@ -37,16 +37,6 @@ CRTS = {"nocrt": RSA_NOCRT, "mrc": RSA_MRC, "src": RSA_SRC}
 HASHES = {"md2": MD2, "md5": MD5, "sha1": SHA1, "sha256": SHA256}
 CAVP_HASHES = {"SHA1": "sha1", "SHA256": "sha256", "SHA-1": "sha1", "SHA-256": "sha256"}
 
-# None is the library's default; the others cover the five products and four exponentiations.
-CFGS = {
-    "default": None,
-    "algo1-lr": cfg(algo=ALGO1, exp=EXP_LR),
-    "algo2-r8-rl": cfg(algo=ALGO2, radix_bits=8, sqr=0, exp=EXP_RL),
-    "algo3-ladder": cfg(algo=ALGO3, exp=EXP_LADDER),
-    "algo4-w3": cfg(algo=ALGO4, sqr=1, exp=EXP_WINDOW, window=3),
-}
-SLOW_CFGS = {"algo5-w4": cfg(algo=ALGO5, radix_bits=1, exp=EXP_WINDOW, window=4)}  # 512-bit only
-ALL_CFGS = {**CFGS, **SLOW_CFGS}
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +56,6 @@ def api(lib):
     lib.vc_rsa_pkcs1_decrypt.argtypes = [P(RsaPriv), buf, SZ, buf, P(SZ), ctypes.c_int, P(Cfg)]
     return lib
 
-
-def ref(x):
-    return ctypes.byref(x) if x is not None else None
 
 
 def hcls(api, name):

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "io.h"
+#include "vexcrypt/mp.h"
 
 /* Largest input of one oracle request and of one benchmark message. */
 #define APP_MAX_INPUT 32768
@@ -73,6 +74,8 @@ void bench_stream(const struct run_opts *o, struct tally *t);
 void bench_mp(const struct run_opts *o, struct tally *t);
 void bench_pk(const struct run_opts *o, struct tally *t);
 
+/* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
+void json_mp(const char *key, const vc_mp *a);
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 

@@ -29,15 +29,6 @@ static void seed_rng(vc_drbg *rng, const char *label)
   vc_drbg_init(rng, (const uint8_t *)label, strlen(label));
 }
 
-static void json_mp(const char *key, const vc_mp *a)
-{
-  size_t len = (vc_mp_bits(a) + 7) / 8;
-  if (!len)
-    len = 1;
-  vc_mp_to_bytes(a, buf, len);
-  json_bytes(key, buf, len);
-}
-
 static const char *const exp_names[] = {"", "lr", "rl", "window", "ladder"};
 
 /* One record: what was measured, the configuration, the cycles and the values to check. */

@@ -32,15 +32,6 @@ static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
   return NULL;
 }
 
-static void json_mp(const char *key, const vc_mp *a)
-{
-  size_t len = (vc_mp_bits(a) + 7) / 8;
-  if (len == 0)
-    len = 1;
-  vc_mp_to_bytes(a, app_out, len);
-  json_bytes(key, app_out, len);
-}
-
 static int field_is(const struct req_field *f, const char *s)
 {
   return f && f->type == 's' && f->vallen == strlen(s) && !memcmp(f->val, s, f->vallen);

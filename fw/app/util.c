@@ -65,3 +65,13 @@ int next_size(const char **p, const char *end, uint32_t *size)
   *size = v;
   return 1;
 }
+
+void json_mp(const char *key, const vc_mp *a)
+{
+  static uint8_t be[VC_MP_CAP_BITS / 8];
+  size_t len = (vc_mp_bits(a) + 7) / 8;
+  if (!len)
+    len = 1;
+  vc_mp_to_bytes(a, be, len);
+  json_bytes(key, be, len);
+}
