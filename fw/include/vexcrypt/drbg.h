@@ -26,7 +26,9 @@ typedef struct {
   uint8_t okey[VC_HMAC_MAX_BLOCK]; /* key XOR opad */
 } vc_hmac_ctx;
 
-/* key may be NULL only when keylen is 0. VC_ERR_NULL for a NULL class or context. */
+/* key may be NULL only when keylen is 0. VC_ERR_NULL for a NULL class or context,
+ * VC_ERR_PARAM for a hash class larger than the context holds; final wipes the context and later
+ * update/final calls give VC_ERR_STATE. */
 int vc_hmac_init(vc_hmac_ctx *ctx, const vc_hash_class *h, const uint8_t *key, size_t keylen);
 int vc_hmac_update(vc_hmac_ctx *ctx, const void *data, size_t len);
 int vc_hmac_final(vc_hmac_ctx *ctx, uint8_t *out);   /* h->digest_len bytes */

@@ -4,7 +4,8 @@
  * Numbers (vc_mp) hold up to VC_MP_CAP_BITS bits with no heap: enough for the product of two
  * VC_MP_MAX_BITS-bit numbers. Moduli and exponents are at most VC_MP_MAX_BITS bits. A vc_mp is
  * normalised: n limbs in use, d[n-1] != 0, zero has n == 0; limbs are little-endian 32-bit
- * words. Every function accepts its output aliasing any input unless stated otherwise.
+ * words; normalisation is a precondition of the type (not checked). Every function accepts its
+ * output aliasing any input unless stated otherwise.
  *
  * Timing: everything here is variable time (_var in spirit: lengths, carries and the
  * exponent's bits decide the work) except the Montgomery ladder (VC_EXP_LADDER), whose
@@ -47,7 +48,8 @@ int vc_mp_mul(vc_mp *r, const vc_mp *a, const vc_mp *b);
 int vc_mp_sqr(vc_mp *r, const vc_mp *a);
 int vc_mp_shl(vc_mp *r, const vc_mp *a, size_t bits);
 int vc_mp_shr(vc_mp *r, const vc_mp *a, size_t bits);
-/* q = a / m, rem = a mod m (Knuth's algorithm D); either output may be NULL, q != rem. */
+/* q = a / m, rem = a mod m (Knuth's algorithm D); either output may be NULL; q == rem gives
+ * VC_ERR_OVERLAP. mod, divmod and gcd take numbers of any size up to the capacity. */
 int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod(vc_mp *r, const vc_mp *a, const vc_mp *m);
 
@@ -57,7 +59,8 @@ int vc_mp_mod_add(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 int vc_mp_mod_sub(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 int vc_mp_mod_mul(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 /* Inverse of a modulo m (m > 1): VC_ERR_NOINV when gcd(a, m) != 1. The extended Euclidean
- * algorithm works for any m; the binary algorithm needs m odd (VC_ERR_MODULUS). Variable time. */
+ * algorithm works for any m < 2^VC_MP_MAX_BITS; the binary algorithm needs m odd
+ * (VC_ERR_MODULUS). Variable time. */
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 /* gcd(a, b); gcd(0, 0) = 0. */

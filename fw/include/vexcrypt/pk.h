@@ -15,10 +15,12 @@
 
 /* ---- primes and random numbers ---- */
 
-/* Uniform r in [0, bound) by rejection sampling (bound > 0); VC_ERR_RETRY after 64 draws. */
+/* Uniform r in [0, bound) by rejection sampling; VC_ERR_RANGE for bound 0, VC_ERR_RETRY after
+ * 64 draws. */
 int vc_mp_random_below(vc_mp *r, const vc_mp *bound, vc_drbg *rng);
 /* Miller-Rabin with `rounds` random bases (after trial division by small primes): 1 when a
- * is probably prime, 0 when composite, < 0 on error. a up to VC_MP_MAX_BITS bits. */
+ * is probably prime, 0 when composite, < 0 on error (VC_ERR_PARAM for rounds 0). a up to
+ * VC_MP_MAX_BITS bits. */
 int vc_mp_is_prime_var(const vc_mp *a, unsigned rounds, vc_drbg *rng, const vc_mp_cfg *cfg);
 
 /* ---- RSA ---- */
@@ -36,7 +38,8 @@ enum vc_rsa_crt { VC_RSA_NOCRT = 0, VC_RSA_MRC = 1, VC_RSA_SRC = 2 };
 /* Key generation: bits in [256, VC_MP_MAX_BITS], even; e odd, 3 <= e < 2^32 (3 and 65537 are
  * the usual). p and q are `bits/2`-bit primes with the top two bits set (so n has exactly
  * `bits` bits), gcd(e, p-1) = gcd(e, q-1) = 1, p > q; d = e^-1 mod lcm(p-1, q-1). Miller-Rabin
- * rounds per FIPS 186-4 Table C.3. VC_ERR_RETRY if no prime is found in 100 * bits tries. */
+ * rounds per FIPS 186-4 Table C.3. VC_ERR_PARAM for bits or e outside these ranges, VC_ERR_RETRY
+ * if no prime is found in 100 * bits tries. */
 int vc_rsa_keygen(vc_rsa_priv *k, size_t bits, uint32_t e, vc_drbg *rng, const vc_mp_cfg *cfg);
 /* Fills the public half. */
 int vc_rsa_pub_from_priv(vc_rsa_pub *pub, const vc_rsa_priv *k);
@@ -55,8 +58,10 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
 /* PKCS#1 v1.5 (RFC 8017). Signatures over a digest computed with h (MD2, MD5, SHA-1, SHA-256:
  * VC_ERR_PARAM for a hash without a DigestInfo); sig is exactly the modulus length in bytes
  * (VC_ERR_LENGTH otherwise). verify returns VC_OK or VC_ERR_VERIFY. Encryption: msglen <=
- * modulus bytes - 11; decrypt writes the message to out (capacity *outlen, updated) and
- * returns VC_ERR_PADDING for a malformed block. */
+ * modulus bytes - 11, outlen the modulus length (VC_ERR_LENGTH otherwise); decrypt writes the
+ * message to out (capacity *outlen, updated; VC_ERR_LENGTH when too small), returns
+ * VC_ERR_RANGE for a ciphertext >= n and VC_ERR_PADDING for a malformed block. A modulus too
+ * short for the DigestInfo gives VC_ERR_LENGTH, one over VC_MP_MAX_BITS VC_ERR_MODULUS. */
 int vc_rsa_pkcs1_sign(const vc_rsa_priv *k, const vc_hash_class *h, const uint8_t *digest,
                       uint8_t *sig, size_t siglen, int crt, const vc_mp_cfg *cfg);
 int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8_t *digest,
@@ -66,12 +71,13 @@ int vc_rsa_pkcs1_encrypt(const vc_rsa_pub *k, vc_drbg *rng, const uint8_t *msg, 
 int vc_rsa_pkcs1_decrypt(const vc_rsa_priv *k, const uint8_t *in, size_t inlen, uint8_t *out,
                          size_t *outlen, int crt, const vc_mp_cfg *cfg);
 
-/* ---- Diffie-Hellman and ElGamal over a prime-order-ish group (p, g) ---- */
+/* ---- Diffie-Hellman and ElGamal in the multiplicative group mod a prime p, generator g ---- */
 
 /* The groups: RFC 2409 (Oakley 1 and 2: 768, 1024 bits), RFC 3526 (1536, 2048) and a 512-bit
  * group for the seeds' tables, generated the way RFC 2409/3526 generate theirs:
  * p = 2^512 - 2^448 - 1 + 2^64 * (floor(2^382 * pi) + k), smallest k making p and (p-1)/2
- * prime; g = 2. The modulus is big-endian bytes. */
+ * prime (k = 131); g = 2. The modulus is big-endian bytes. group_load: VC_ERR_MODULUS for a
+ * descriptor whose bits are 0, not a multiple of 8 or over VC_MP_MAX_BITS. */
 typedef struct {
   const char *name;          /* "modp512", "modp768", ... */
   size_t bits;
@@ -84,15 +90,17 @@ const vc_dh_group *vc_dh_group_find(const char *name);
 int vc_dh_group_load(const vc_dh_group *grp, vc_mp *p, vc_mp *g);
 
 /* Key pair: x uniform in [2, p-2] when xbits == 0, else an xbits-bit exponent (top bit set,
- * 2 <= xbits < bits(p)); y = g^x mod p. */
+ * 2 <= xbits < bits(p); VC_ERR_PARAM otherwise); y = g^x mod p. VC_ERR_MODULUS for p <= 3,
+ * VC_ERR_RANGE for g outside [2, p-2]. */
 int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_mp *x, vc_mp *y,
                  const vc_mp_cfg *cfg);
-/* z = peer^x mod p after checking 1 < peer < p-1 (VC_ERR_RANGE). */
+/* z = peer^x mod p after checking 1 < peer < p-1 and 1 < x < p-1 (VC_ERR_RANGE). */
 int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
                  const vc_mp_cfg *cfg);
 
-/* ElGamal: m in [1, p-1]; c1 = g^k, c2 = m * y^k with k uniform in [2, p-2];
- * decryption m = c2 * c1^(p-1-x) (VC_ERR_RANGE when c1 or c2 is not in [1, p-1]). */
+/* ElGamal: m in [1, p-1], y in [2, p-2]; c1 = g^k, c2 = m * y^k with k uniform in [2, p-2]
+ * (arguments are checked before k is drawn). Decryption m = c2 * c1^(p-1-x), x in [1, p-1]
+ * (VC_ERR_RANGE when c1, c2 or x is out of range). */
 int vc_elgamal_encrypt(const vc_mp *p, const vc_mp *g, const vc_mp *y, const vc_mp *m,
                        vc_drbg *rng, vc_mp *c1, vc_mp *c2, const vc_mp_cfg *cfg);
 int vc_elgamal_decrypt(const vc_mp *p, const vc_mp *x, const vc_mp *c1, const vc_mp *c2,
@@ -105,14 +113,17 @@ typedef struct {
 } vc_dsa_params;
 
 /* Checks the domain parameters cheaply: p, q odd, q | p-1, 1 < g < p, g^q = 1 mod p; and the
- * sizes (L, N) = (1024, 160), (2048, 224), (2048, 256) or (3072, 256): VC_ERR_PARAM if not. */
+ * sizes (L, N) = (1024, 160), (2048, 224), (2048, 256) or (3072, 256): VC_ERR_PARAM if not.
+ * keygen, sign and verify check the sizes, oddness and g range the same way. */
 int vc_dsa_check_params(const vc_dsa_params *dp, const vc_mp_cfg *cfg);
 /* x uniform in [1, q-1], y = g^x mod p. */
 int vc_dsa_keygen(const vc_dsa_params *dp, vc_drbg *rng, vc_mp *x, vc_mp *y, const vc_mp_cfg *cfg);
 
 /* RFC 6979 deterministic nonces (section 3.2) for a group order q, private key x and the
  * message digest h1 = H(m) with the same hash H used for HMAC. next() returns successive
- * candidates k in [1, q-1] (step h of 3.2 repeats until one is accepted). */
+ * candidates k in [1, q-1] (step h of 3.2 repeats until one is accepted; VC_ERR_RETRY after 64
+ * rejections in one call). init: VC_ERR_MODULUS for q <= 1, VC_ERR_RANGE for x outside
+ * [1, q-1]. The state word `started` tells a fresh generator from a running one. */
 typedef struct {
   vc_mp q;
   const vc_hash_class *h;
@@ -124,8 +135,9 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
 int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k);
 
 /* Signature (r, s) over a digest computed with h (the leftmost min(N, outlen) bits are used),
- * k from RFC 6979 with the same h. verify returns VC_OK or VC_ERR_VERIFY (r or s out of
- * [1, q-1] included). */
+ * k from RFC 6979 with the same h (sign: VC_ERR_RETRY if 64 nonces give r or s = 0). verify
+ * returns VC_OK or VC_ERR_VERIFY (r or s out of [1, q-1] included), VC_ERR_RANGE for y outside
+ * (1, p). */
 int vc_dsa_sign(const vc_dsa_params *dp, const vc_mp *x, const vc_hash_class *h,
                 const uint8_t *digest, vc_mp *r, vc_mp *s, const vc_mp_cfg *cfg);
 int vc_dsa_verify(const vc_dsa_params *dp, const vc_mp *y, const vc_hash_class *h,

@@ -1,6 +1,6 @@
 /* Limb-array arithmetic under vc_mp and the Montgomery code (not part of the public API).
- * Little-endian 32-bit limbs; lengths in limbs; r may alias an input of the same length
- * unless stated otherwise. Carries and borrows are returned. */
+ * Little-endian 32-bit limbs; lengths in limbs; r may be the same array as an input (r == a
+ * exactly, never a shifted overlap) unless stated otherwise. Carries and borrows are returned. */
 #ifndef VEXCRYPT_MPN_H
 #define VEXCRYPT_MPN_H
 
