@@ -49,8 +49,9 @@ int vc_rsa_priv_complete(vc_rsa_priv *k);
 
 /* Raw RSA: out = in^e mod n (public) or in^d mod n (private), in < n (VC_ERR_RANGE).
  * The private operation uses `crt` (enum vc_rsa_crt) and checks its result by raising it to e
- * before releasing it: a mismatch (a fault during the computation) gives VC_ERR_FAULT and out
- * is left untouched. */
+ * before releasing it (with CRT: modulo p and modulo q in their own contexts, and p*q = n): a
+ * mismatch (a fault during the computation or in the stored key) gives VC_ERR_FAULT and out is
+ * left untouched. */
 int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_cfg *cfg);
 int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
                    const vc_mp_cfg *cfg);

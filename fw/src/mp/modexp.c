@@ -56,6 +56,50 @@ static void cswap(uint32_t *a, uint32_t *b, size_t n, uint32_t bit)
 
 /* acc = x^e in Montgomery form; x is in Montgomery form and is clobbered (RL, LADDER). The
  * left-to-right methods start from the top bit or window instead of squaring a one. */
+/* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end on a
+ * one bit. The method the fastest configuration uses: in the hot section. */
+VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const uint32_t *x,
+                                       const vc_mp *e, size_t bits)
+{
+  size_t n = c->n;
+  /* cfg.window is the largest width: a short exponent takes the width that minimises table
+   * plus products, 2^(w-1) + bits/(w+1) (w = 1 for 65537). */
+  unsigned w = 1;
+  for (unsigned v = 2; v <= c->cfg.window; v++)
+    if ((1u << (v - 1)) + bits / (v + 1) < (w > 1 ? 1u << (w - 1) : 0) + bits / (w + 1))
+      w = v;
+  uint32_t tab[1u << (VC_MP_MAX_WINDOW - 1)][VC_MP_LIMBS], x2[VC_MP_LIMBS];
+  vc_mpn_copy(tab[0], x, n);
+  if (w > 1)
+    vc_mont_sqr(c, x2, x);
+  for (size_t j = 1; j < (1u << (w - 1)); j++)
+    vc_mont_mul(c, tab[j], tab[j - 1], x2);
+  size_t i = bits;
+  int fresh = 1;
+  while (i > 0) {
+    if (!vc_mp_bit(e, i - 1)) {
+      vc_mont_sqr(c, acc, acc);
+      i--;
+      continue;
+    }
+    size_t lo = i > w ? i - w : 0;     /* window [lo, i), shrunk to end on a one */
+    while (!vc_mp_bit(e, lo))
+      lo++;
+    uint32_t v = 0;
+    for (size_t j = i; j-- > lo;) {
+      v = v << 1 | (uint32_t)vc_mp_bit(e, j);
+      if (!fresh)
+        vc_mont_sqr(c, acc, acc);
+    }
+    if (fresh)
+      vc_mpn_copy(acc, tab[v >> 1], n);
+    else
+      vc_mont_mul(c, acc, acc, tab[v >> 1]);
+    fresh = 0;
+    i = lo;
+  }
+}
+
 static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *e)
 {
   size_t n = c->n, bits = vc_mp_bits(e);
@@ -90,45 +134,8 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
       cswap(acc, x, n, bit);
     }
     break;
-  default: {
-    /* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end
-     * on a one bit. cfg.window is the largest width: a short exponent takes the width that
-     * minimises table plus products, 2^(w-1) + bits/(w+1) (w = 1 for 65537). */
-    unsigned w = 1;
-    for (unsigned v = 2; v <= c->cfg.window; v++)
-      if ((1u << (v - 1)) + bits / (v + 1) < (w > 1 ? 1u << (w - 1) : 0) + bits / (w + 1))
-        w = v;
-    uint32_t tab[1u << (VC_MP_MAX_WINDOW - 1)][VC_MP_LIMBS], x2[VC_MP_LIMBS];
-    vc_mpn_copy(tab[0], x, n);
-    if (w > 1)
-      vc_mont_sqr(c, x2, x);
-    for (size_t j = 1; j < (1u << (w - 1)); j++)
-      vc_mont_mul(c, tab[j], tab[j - 1], x2);
-    size_t i = bits;
-    int fresh = 1;
-    while (i > 0) {
-      if (!vc_mp_bit(e, i - 1)) {
-        vc_mont_sqr(c, acc, acc);
-        i--;
-        continue;
-      }
-      size_t lo = i > w ? i - w : 0;     /* window [lo, i), shrunk to end on a one */
-      while (!vc_mp_bit(e, lo))
-        lo++;
-      uint32_t v = 0;
-      for (size_t j = i; j-- > lo;) {
-        v = v << 1 | (uint32_t)vc_mp_bit(e, j);
-        if (!fresh)
-          vc_mont_sqr(c, acc, acc);
-      }
-      if (fresh)
-        vc_mpn_copy(acc, tab[v >> 1], n);
-      else
-        vc_mont_mul(c, acc, acc, tab[v >> 1]);
-      fresh = 0;
-      i = lo;
-    }
-  }
+  default:
+    exp_window(c, acc, x, e, bits);
   }
 }
 

@@ -15,7 +15,7 @@ uint32_t vc_mpn_add_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t 
   return c;
 }
 
-uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
+VC_HOT uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
 {
   uint32_t c = 0;
   for (size_t i = 0; i < n; i++) {
@@ -55,7 +55,7 @@ uint32_t vc_mpn_sub(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b
     c = (uint32_t)(t_ >> 32);                                        \
   } while (0)
 
-uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
+VC_HOT uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
 {
   uint32_t c = 0;
   size_t i = 0;
@@ -110,7 +110,7 @@ uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
   } while (0)
 #endif
 
-uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
+VC_HOT uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
 {
   uint32_t c = 0;
   size_t i = 0;
@@ -202,7 +202,7 @@ uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
       MAC4(px_, py_);                                                \
   } while (0)
 
-void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
+VC_HOT void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
 {
   uint32_t c0 = 0, c1 = 0, c2 = 0;
   if (an == 0 || bn == 0) {
@@ -220,33 +220,27 @@ void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, si
   r[an + bn - 1] = c0;
 }
 
-void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
+VC_HOT void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
 {
-  uint32_t in0 = 0, in1 = 0;     /* carry into the next column */
   if (n == 0)
     return;
-  for (size_t k = 0; k + 1 < 2 * n; k++) {
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    /* Cross products a[i]*a[k-i], i < k-i, once each, then doubled. */
-    size_t i0 = k + 1 > n ? k + 1 - n : 0;
-    if (2 * i0 < k)
-      MAC_RUN(a + i0, a + (k - i0), (k + 1) / 2 - i0);
-    c2 = c2 << 1 | c1 >> 31;
-    c1 = c1 << 1 | c0 >> 31;
-    c0 <<= 1;
-    if (!(k & 1))
-      MAC(a[k / 2], a[k / 2]);
-    c0 += in0;
-    uint32_t cy = c0 < in0;
-    c1 += cy;
-    c2 += c1 < cy;
-    c1 += in1;
-    c2 += c1 < in1;
-    r[k] = c0;
-    in0 = c1;
-    in1 = c2;
+  /* Cross products a[i]*a[j], i < j, once each. */
+  r[0] = 0;
+  r[n] = vc_mpn_mul_1(r + 1, a + 1, n - 1, a[0]);
+  for (size_t i = 1; i + 1 < n; i++)
+    r[n + i] = vc_mpn_addmul_1(r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+  r[2 * n - 1] = 0;
+  /* Doubled, plus the squares on the diagonal. */
+  vc_mpn_lshift(r, r, 2 * n, 1);
+  uint32_t c = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t sq = (uint64_t)a[i] * a[i];
+    uint64_t lo = (uint64_t)r[2 * i] + (uint32_t)sq + c;
+    uint64_t hi = (uint64_t)r[2 * i + 1] + (uint32_t)(sq >> 32) + (uint32_t)(lo >> 32);
+    r[2 * i] = (uint32_t)lo;
+    r[2 * i + 1] = (uint32_t)hi;
+    c = (uint32_t)(hi >> 32);
   }
-  r[2 * n - 1] = in0;
 }
 
 /* Montgomery reduction by product scanning: r = t/2^(32n) mod m for the 2n-limb t < m*2^(32n),
@@ -378,7 +372,7 @@ uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size
   return mont_ps(r, a, a, m, n, m0inv, q, 1);
 }
 
-int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n)
+VC_HOT int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n)
 {
   while (n--) {
     if (a[n] != b[n])
@@ -400,14 +394,14 @@ void vc_mpn_zero(uint32_t *r, size_t n)
     r[i] = 0;
 }
 
-void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n)
+VC_HOT void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n)
 {
   if (r != a)
     for (size_t i = 0; i < n; i++)
       r[i] = a[i];
 }
 
-uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s)
+VC_HOT uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s)
 {
   if (s == 0 || n == 0) {
     vc_mpn_copy(r, a, n);
