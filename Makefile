@@ -42,7 +42,7 @@ sim: setup
 	@$(VEXRUN) sim $(SIM_ARGS)
 
 bench: setup
-	@$(VEXRUN) bench $(CONFIG_ARGS) --publish docs/performance.md
+	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(RUNS) --publish docs/performance.md
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

@@ -156,7 +156,8 @@ def cmd_sim(args):
 def cmd_bench(args):
     from . import bench
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
-    command = "make bench" if args.publish else "vexrun " + " ".join(sys.argv[1:])
+    command = ("make bench" + (f" RUNS={args.runs}" if args.runs != 3 else "") if args.publish
+               else "vexrun " + " ".join(sys.argv[1:]))
     page = bench.render_page(records, meta, command)
     page_path = path.with_suffix(".md")
     page_path.write_text(page)
