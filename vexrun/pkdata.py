@@ -66,7 +66,6 @@ DH_GROUPS = {"modp512": (512, 131), "modp768": (768, 149686), "modp1024": (1024,
 def dh_group(name):
     import gmpy2
     bits, k = DH_GROUPS[name]
-    ctx = gmpy2.context(precision=bits + 64)
-    with gmpy2.local_context(ctx):
+    with gmpy2.context(gmpy2.get_context(), precision=bits + 64):
         base = int(gmpy2.floor(gmpy2.const_pi() * gmpy2.mpz(2) ** (bits - 130)))
     return (1 << bits) - (1 << (bits - 64)) - 1 + (1 << 64) * (base + k)
