@@ -206,8 +206,12 @@ VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t
 /* ALGO4: Karatsuba-Ofman product (squaring when a == b and cfg.sqr), then REDC. */
 VC_COLD_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)];
-  vc_mpn_mul_karatsuba(t, a, a == b && c->cfg.sqr ? a : b, c->n, s);
+  uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)], bb[VC_MP_LIMBS];
+  if (a == b && !c->cfg.sqr) {      /* the Karatsuba code squares whenever the pointers match */
+    vc_mpn_copy(bb, b, c->n);
+    b = bb;
+  }
+  vc_mpn_mul_karatsuba(t, a, b, c->n, s);
   redc32(c, r, t);
 }
 
