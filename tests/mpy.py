@@ -8,16 +8,9 @@ LIMBS = MAX_BITS // 32
 CAP_LIMBS = 2 * LIMBS
 CACHE_WAYS = 8
 
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_OK  # noqa: F401 (re-exported)
-
-# enum vc_err, public-key additions (common.h)
-VC_ERR_MODULUS = -7
-VC_ERR_RANGE = -8
-VC_ERR_NOINV = -9
-VC_ERR_VERIFY = -10
-VC_ERR_FAULT = -11
-VC_ERR_PARAM = -12
-VC_ERR_RETRY = -13
+from vc import (VC_ERR_FAULT, VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NOINV,  # noqa: F401 (re-exported)
+                VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_RETRY,
+                VC_ERR_VERIFY, VC_OK)
 
 ALGO1, ALGO2, ALGO3, ALGO4, ALGO5 = 1, 2, 3, 4, 5
 EXP_LR, EXP_RL, EXP_WINDOW, EXP_LADDER = 1, 2, 3, 4

@@ -243,39 +243,6 @@ VC_HOT void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
   }
 }
 
-/* Montgomery reduction by product scanning: r = t/2^(32n) mod m for the 2n-limb t < m*2^(32n),
- * column by column; q[i] = -t_i/m mod 2^32 zeroes column i. r has n limbs; the returned bit
- * is the (n+1)-th limb of r (r < 2m before the caller's final subtraction). */
-uint32_t vc_mpn_redc(uint32_t *r, const uint32_t *t, const uint32_t *m, size_t n, uint32_t m0inv,
-                     uint32_t *q)
-{
-  uint32_t c0 = 0, c1 = 0, c2 = 0;
-  for (size_t i = 0; i < n; i++) {
-    MAC_RUN(q, m + i, i);
-    c0 += t[i];
-    uint32_t cy = c0 < t[i];
-    c1 += cy;
-    c2 += c1 < cy;
-    q[i] = c0 * m0inv;
-    MAC(q[i], m[0]);
-    c0 = c1;
-    c1 = c2;
-    c2 = 0;
-  }
-  for (size_t i = n; i < 2 * n; i++) {
-    MAC_RUN(q + (i - n + 1), m + (n - 1), 2 * n - 1 - i);
-    c0 += t[i];
-    uint32_t cy = c0 < t[i];
-    c1 += cy;
-    c2 += c1 < cy;
-    r[i - n] = c0;
-    c0 = c1;
-    c1 = c2;
-    c2 = 0;
-  }
-  return c0;
-}
-
 /* Below this many limbs the schoolbook product wins (measured on VexRiscv full). */
 #define KARATSUBA_MIN 16
 

@@ -37,10 +37,6 @@ void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n);
  * threshold (schoolbook below); r must not overlap a or b. Scratch t: VC_MPN_KARATSUBA_SCRATCH(n) limbs. */
 #define VC_MPN_KARATSUBA_SCRATCH(n) (4 * (n) + 64)
 void vc_mpn_mul_karatsuba(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, uint32_t *t);
-/* Montgomery reduction of the 2n-limb t < m*2^(32n) (m odd, m0inv = -m^-1 mod 2^32): r[0..n)
- * plus the returned top bit is t/2^(32n) mod m, below 2m. q: n limbs of scratch. */
-uint32_t vc_mpn_redc(uint32_t *r, const uint32_t *t, const uint32_t *m, size_t n, uint32_t m0inv,
-                     uint32_t *q);
 /* Montgomery product r + (returned bit)*2^(32n) = a*b/2^(32n) mod m, below 2m, by finely
  * integrated product scanning (mont_sqr: a*a, each cross product once). r must not overlap
  * a, b or m; q: n limbs of scratch. */

@@ -1,10 +1,7 @@
 /* DSA (FIPS 186-4) over the Montgomery exponentiation of the caller's configuration, with
  * RFC 6979 nonces. */
 #include "vexcrypt/pk.h"
-
-/* Leftmost qlen bits of b[0..len), defined in rfc6979.c (no pk-internal header yet): z is the
- * leftmost min(N, outlen) bits of the digest. */
-int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen);
+#include "pk_internal.h"
 
 /* What every operation relies on: an (L, N) of FIPS 186-4, p and q odd, 1 < g < p. */
 static int dsa_group(const vc_dsa_params *dp)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "vexcrypt/pk.h"
+#include "pk_internal.h"
 
 #define RFC6979_FRESH 0x36393730u     /* "6970" */
 #define RFC6979_STARTED 0x36393731u   /* "6971" */
@@ -15,10 +16,7 @@
  * at most 1/2 (3/4 for q = 2): 64 rejections in a row do not happen for a real group order. */
 #define RFC6979_TRIES 64
 
-/* Leftmost qlen bits of b[0..len) as an integer (bits2int; FIPS 186-4's z for DSA, whose
- * dsa.c declares it too: there is no pk-internal header yet). */
-int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen);
-
+/* bits2int (pk_internal.h); DSA's z is the same function of the digest. */
 int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
 {
   size_t n = (qlen + 7) / 8;
