@@ -17,6 +17,7 @@ VC_ERR_VERIFY = -10
 VC_ERR_FAULT = -11
 VC_ERR_PARAM = -12
 VC_ERR_RETRY = -13
+VC_ERR_POINT = -14
 
 
 class Sha256Ctx(ctypes.Structure):

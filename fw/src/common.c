@@ -17,6 +17,7 @@ const char *vc_strerror(int err)
   case VC_ERR_FAULT: return "result check failed (fault): result withheld";
   case VC_ERR_PARAM: return "unsupported parameter";
   case VC_ERR_RETRY: return "search gave up after its bound";
+  case VC_ERR_POINT: return "invalid elliptic-curve point";
   default: return "unknown error";
   }
 }

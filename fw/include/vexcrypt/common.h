@@ -26,6 +26,8 @@ enum vc_err {
   VC_ERR_FAULT = -11,    /* a private-key result failed its check (fault?): result withheld */
   VC_ERR_PARAM = -12,    /* unsupported parameter (algorithm, radix, window, key size) */
   VC_ERR_RETRY = -13,    /* a randomized search (prime, nonce) gave up after its bound */
+  VC_ERR_POINT = -14,    /* an elliptic-curve point is badly encoded, not on the curve, not in
+                            the prime-order subgroup, or the point at infinity */
 };
 
 /* Human-readable name of an error code ("ok", "null pointer", ...). */

@@ -1,0 +1,156 @@
+/* ECDSA (FIPS 186-4 6.4) over a curve's vc_ec_impl, with RFC 6979 nonces; the arithmetic
+ * modulo the order n on vc_mp. */
+#include <string.h>
+
+#include "../pk/pk_internal.h"
+#include "ec_internal.h"
+#include "vexcrypt/pk.h"
+
+/* The nonce's inverse by Fermat, k^(n-2) mod n, on the Montgomery ladder: the sequence of
+ * products does not depend on k (the binary inversion's branches would). */
+static const vc_mp_cfg nonce_inv_cfg = {VC_MM_ALGO2, 32, 1, VC_EXP_LADDER, 1};
+
+#define ECDSA_DIGEST_MAX 64      /* SHA-512 */
+#define ECDSA_SIGN_TRIES 64      /* RFC 6979 candidates when r or s comes out zero */
+
+/* e: the digest's leftmost nbits bits, reduced mod n. */
+static int digest_int(const vc_ec_curve *c, vc_mp *e, const vc_mp *n, const uint8_t *digest,
+                      size_t dlen)
+{
+  int err = vc_rfc6979_bits2int(e, digest, dlen, c->nbits);
+  return err ? err : vc_mp_mod(e, e, n);
+}
+
+/* x(R) mod n for a point R. */
+static int x_mod_n(const vc_ec_curve *c, vc_mp *r, const vc_mp *n, const uint8_t *pt)
+{
+  int err = vc_mp_from_bytes(r, pt + 1, c->flen);
+  return err ? err : vc_mp_mod(r, r, n);
+}
+
+/* r = x(k G) mod n, s = k^-1 (e + r d) mod n; VC_ERR_RANGE when r or s is zero. */
+static int sign_with(const vc_ec_curve *c, vc_ec_set set, const vc_mp *n, const vc_mp *d,
+                     const uint8_t *digest, size_t dlen, const uint8_t *k, uint8_t *r_out,
+                     uint8_t *s_out)
+{
+  uint8_t pt[VC_EC_MAX_POINT];
+  vc_mont m;
+  vc_mp r, s, t, u;
+  int err;
+  if ((err = c->impl->mul(c, set, pt, k, NULL)) || (err = x_mod_n(c, &r, n, pt)))
+    return err;
+  if (!vc_mp_cmp_u32(&r, 0))
+    return VC_ERR_RANGE;
+  if ((err = vc_mp_set_u32(&u, 2)) || (err = vc_mp_sub(&u, n, &u)) ||
+      (err = vc_mp_from_bytes(&t, k, c->nlen)) ||
+      (err = vc_mont_init(&m, n, &nonce_inv_cfg, NULL, NULL)) ||
+      (err = vc_mp_modexp(&m, &t, &t, &u)) || (err = digest_int(c, &s, n, digest, dlen)) ||
+      (err = vc_mp_mod_mul(&u, &r, d, n)) || (err = vc_mp_mod_add(&s, &s, &u, n)) ||
+      (err = vc_mp_mod_mul(&s, &s, &t, n)))
+    return err;
+  if (!vc_mp_cmp_u32(&s, 0))
+    return VC_ERR_RANGE;
+  vc_mp_to_bytes(&r, r_out, c->nlen);
+  return vc_mp_to_bytes(&s, s_out, c->nlen);
+}
+
+/* The checks every signing call shares; n and d as numbers. */
+static int sign_args(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv, vc_mp *n, vc_mp *d)
+{
+  int err;
+  if (!vc_ec_set_ok(set))
+    return VC_ERR_PARAM;
+  if (!vc_ec_scalar_ok(c, priv))
+    return VC_ERR_RANGE;
+  if ((err = vc_mp_from_bytes(n, c->order, c->nlen)))
+    return err;
+  return vc_mp_from_bytes(d, priv, c->nlen);
+}
+
+int vc_ecdsa_sign_k(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
+                    const uint8_t *digest, size_t dlen, const uint8_t *k, uint8_t *r, uint8_t *s)
+{
+  uint8_t rb[VC_EC_MAX_NLEN], sb[VC_EC_MAX_NLEN];
+  vc_mp n, d;
+  int err;
+  if (!c || !priv || !digest || !k || !r || !s)
+    return VC_ERR_NULL;
+  if (dlen > ECDSA_DIGEST_MAX)
+    return VC_ERR_LENGTH;
+  if ((err = sign_args(c, set, priv, &n, &d)))
+    return err;
+  if (!vc_ec_scalar_ok(c, k))
+    return VC_ERR_RANGE;
+  if ((err = sign_with(c, set, &n, &d, digest, dlen, k, rb, sb)))
+    return err;
+  memcpy(r, rb, c->nlen);
+  memcpy(s, sb, c->nlen);
+  return VC_OK;
+}
+
+int vc_ecdsa_sign(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
+                  const vc_hash_class *h, const uint8_t *digest, uint8_t *r, uint8_t *s)
+{
+  uint8_t kb[VC_EC_MAX_NLEN], rb[VC_EC_MAX_NLEN], sb[VC_EC_MAX_NLEN];
+  vc_rfc6979 gen;
+  vc_mp n, d, k;
+  int err;
+  if (!c || !priv || !h || !digest || !r || !s)
+    return VC_ERR_NULL;
+  if ((err = sign_args(c, set, priv, &n, &d)) ||
+      (err = vc_rfc6979_init(&gen, &n, &d, h, digest)))
+    return err;
+  for (unsigned i = 0; i < ECDSA_SIGN_TRIES; i++) {
+    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_mp_to_bytes(&k, kb, c->nlen)))
+      return err;
+    err = sign_with(c, set, &n, &d, digest, h->digest_len, kb, rb, sb);
+    if (err == VC_ERR_RANGE)
+      continue;
+    if (err)
+      return err;
+    memcpy(r, rb, c->nlen);
+    memcpy(s, sb, c->nlen);
+    return VC_OK;
+  }
+  return VC_ERR_RETRY;
+}
+
+int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, size_t publen,
+                    const uint8_t *digest, size_t dlen, const uint8_t *r, const uint8_t *s)
+{
+  uint8_t u1b[VC_EC_MAX_NLEN], u2b[VC_EC_MAX_NLEN], p1[VC_EC_MAX_POINT], p2[VC_EC_MAX_POINT];
+  vc_mp n, w, u1, u2;
+  int err;
+  if (!c || !pub || !digest || !r || !s)
+    return VC_ERR_NULL;
+  if (!vc_ec_set_ok(set))
+    return VC_ERR_PARAM;
+  if (dlen > ECDSA_DIGEST_MAX)
+    return VC_ERR_LENGTH;
+  if ((err = vc_ec_point_arg(c, set, pub, publen, 1)))
+    return err;
+  if (!vc_ec_scalar_ok(c, r) || !vc_ec_scalar_ok(c, s))
+    return VC_ERR_VERIFY;
+  /* w = s^-1, u1 = e w, u2 = r w (mod n); R = u1 G + u2 Q, accepted when x(R) = r mod n. */
+  if ((err = vc_mp_from_bytes(&n, c->order, c->nlen)) ||
+      (err = vc_mp_from_bytes(&u2, s, c->nlen)) ||
+      (err = vc_mp_mod_inv_binary_var(&w, &u2, &n)) ||
+      (err = digest_int(c, &u1, &n, digest, dlen)) || (err = vc_mp_mod_mul(&u1, &u1, &w, &n)) ||
+      (err = vc_mp_from_bytes(&u2, r, c->nlen)) || (err = vc_mp_mod_mul(&u2, &u2, &w, &n)) ||
+      (err = vc_mp_to_bytes(&u1, u1b, c->nlen)) || (err = vc_mp_to_bytes(&u2, u2b, c->nlen)) ||
+      (err = c->impl->mul(c, set, p2, u2b, pub)))
+    return err;
+  /* u2 != 0 (r, w are units); u1 = 0 when e = 0 mod n, leaving R = u2 Q. */
+  if (vc_mp_cmp_u32(&u1, 0)) {
+    if ((err = c->impl->mul(c, set, p1, u1b, NULL)))
+      return err;
+    err = c->impl->add(c, set, p2, p1, p2);
+    if (err == VC_ERR_POINT)
+      return VC_ERR_VERIFY;   /* R is infinity */
+    if (err)
+      return err;
+  }
+  if ((err = x_mod_n(c, &w, &n, p2)) || (err = vc_mp_from_bytes(&u1, r, c->nlen)))
+    return err;
+  return vc_mp_cmp(&w, &u1) ? VC_ERR_VERIFY : VC_OK;
+}
