@@ -7,6 +7,9 @@
 #include <stdint.h>
 
 #include "io.h"
+#include "platform.h"
+#include "vexcrypt/drbg.h"
+#include "vexcrypt/hash.h"
 #include "vexcrypt/mp.h"
 
 /* Largest input of one oracle request and of one benchmark message. */
@@ -31,6 +34,8 @@ extern const struct oracle_op oracle_ops[];        /* symmetric primitives (orac
 extern const size_t oracle_nops;
 extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key (oracle_pk.c) */
 extern const size_t oracle_pk_nops;
+extern const struct oracle_op oracle_ec_ops[];     /* binary fields, elliptic curves (oracle_ec.c) */
+extern const size_t oracle_ec_nops;
 
 /* Pass/fail tally of a run. */
 struct tally {
@@ -65,6 +70,7 @@ struct check {
 void check_result(struct check *c, int pass, const char *label);
 void check_report(const struct check *c, struct tally *t);
 void selftest_pk(struct tally *t);
+void selftest_ec(struct tally *t);
 
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
@@ -73,11 +79,29 @@ void bench_block(const struct run_opts *o, struct tally *t);
 void bench_stream(const struct run_opts *o, struct tally *t);
 void bench_mp(const struct run_opts *o, struct tally *t);
 void bench_pk(const struct run_opts *o, struct tally *t);
+void bench_ec(const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+/* 1 when the field is the string s. */
+int req_is(const struct req_field *f, const char *s);
+/* The hash named by the request's "hash" field (md5, sha1, sha256, ...), or NULL. */
+const vc_hash_class *req_hash(const struct req *r);
+/* A DRBG seeded from the request's "seed" (hex, default empty): reproducible from the host.
+ * Returns NULL or an error message. */
+const char *req_rng(const struct req *r, vc_drbg *d);
+/* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... (the caller adds its
+ * fields and json_end()). */
+void json_ok(const char *op, uint64_t cycles);
+/* rc = call, with the call's cycles in `cycles`. */
+#define TIMED(rc, call)                        \
+  do {                                         \
+    uint64_t t0_ = plat_cycles();              \
+    rc = (call);                               \
+    cycles = plat_elapsed(t0_, plat_cycles()); \
+  } while (0)
 
 /* Benchmark helpers. One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per
  * repetition, the median of the runs, and one more run counting instructions when asked. */
@@ -90,6 +114,8 @@ struct bench_result {
 };
 void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
                    struct bench_result *res);
+/* A measurement's fields of a benchmark record: cycles (median), instret, runs, raw. */
+void json_measure(const struct bench_result *res, uint32_t runs);
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
 void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */

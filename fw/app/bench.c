@@ -38,6 +38,15 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
   }
 }
 
+void json_measure(const struct bench_result *res, uint32_t runs)
+{
+  json_u64("cycles", res->cycles);
+  if (res->instret)
+    json_u64("instret", res->instret);
+  json_u64("runs", runs);
+  json_u64_array("raw", res->raw, runs);
+}
+
 struct line {
   const char *suite, *prim, *impl, *mode, *op;
   uint32_t bytes;
@@ -54,11 +63,7 @@ static void report(const struct line *l, const struct bench_result *res, uint32_
     json_str("mode", l->mode);
   json_str("op", l->op);
   json_u64("bytes", l->bytes);
-  json_u64("cycles", res->cycles);
-  if (res->instret)
-    json_u64("instret", res->instret);
-  json_u64("runs", runs);
-  json_u64_array("raw", res->raw, runs);
+  json_measure(res, runs);
   if (out)
     json_bytes("out", out, outlen);
   json_bool("ok", res->ok);

@@ -58,11 +58,7 @@ static void rec_begin(const struct rec *r, const struct bench_result *res, uint3
   }
   if (r->crt)
     json_str("crt", r->crt);
-  json_u64("cycles", res->cycles);
-  if (res->instret)
-    json_u64("instret", res->instret);
-  json_u64("runs", runs);
-  json_u64_array("raw", res->raw, runs);
+  json_measure(res, runs);
 }
 
 static void rec_end(const struct bench_result *res, struct tally *t)

@@ -32,11 +32,6 @@ static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
   return NULL;
 }
 
-static int field_is(const struct req_field *f, const char *s)
-{
-  return f && f->type == 's' && f->vallen == strlen(s) && !memcmp(f->val, s, f->vallen);
-}
-
 static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
 {
   static const char *const exps[] = {"lr", "rl", "window", "ladder"};
@@ -52,7 +47,7 @@ static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
   if ((f = req_get(r, "sqr")))
     c->sqr = (uint8_t)req_flag(r, "sqr");
   if ((f = req_get(r, "exp"))) {
-    for (v = 0; v < 4 && !field_is(f, exps[v]); v++)
+    for (v = 0; v < 4 && !req_is(f, exps[v]); v++)
       ;
     if (v == 4)
       return "\"exp\" must be \"lr\", \"rl\", \"window\" or \"ladder\"";
@@ -63,38 +58,6 @@ static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
   c->window = (uint8_t)v;
   return NULL;
 }
-
-static const vc_hash_class *get_hash(const struct req *r)
-{
-  const struct req_field *f = req_get(r, "hash");
-  return f && f->type == 's' ? app_find_hash(f->val, f->vallen) : NULL;
-}
-
-/* A DRBG seeded from the request's "seed" (hex, default empty): reproducible from the host. */
-static const char *get_rng(const struct req *r, vc_drbg *d)
-{
-  const char *err;
-  long n = req_get(r, "seed") ? req_hex(r, "seed", app_in, 256, &err) : 0;
-  if (n < 0)
-    return "\"seed\" must be hex, at most 256 bytes";
-  vc_drbg_init(d, app_in, (size_t)n);
-  return NULL;
-}
-
-static void begin_ok(const char *op, uint64_t cycles)
-{
-  json_begin();
-  json_bool("ok", 1);
-  json_str("op", op);
-  json_u64("cycles", cycles);
-}
-
-#define TIMED(rc, call)                 \
-  do {                                  \
-    uint64_t t0_ = plat_cycles();       \
-    rc = (call);                        \
-    cycles = plat_elapsed(t0_, plat_cycles()); \
-  } while (0)
 
 static vc_mp A, B, M, X, Y, Z, Q;
 
@@ -137,7 +100,7 @@ static const char *op_mp(const struct req *r)
   uint32_t s;
   size_t i;
   int rc;
-  for (i = 0; i < sizeof(mp_fns) / sizeof(mp_fns[0]) && !field_is(fn, mp_fns[i].name); i++)
+  for (i = 0; i < sizeof(mp_fns) / sizeof(mp_fns[0]) && !req_is(fn, mp_fns[i].name); i++)
     ;
   if (i == sizeof(mp_fns) / sizeof(mp_fns[0]))
     return "\"fn\" must be add, sub, mul, sqr, shl, shr, divmod, mod, mod_add, mod_sub, mod_mul, "
@@ -150,7 +113,7 @@ static const char *op_mp(const struct req *r)
   TIMED(rc, mp_call(i, s));
   if (rc)
     return vc_strerror(rc);
-  begin_ok("mp", cycles);
+  json_ok("mp", cycles);
   json_mp("out", &Z);
   if (i == 6)
     json_mp("q", &Q);
@@ -203,7 +166,7 @@ static const char *op_montmul(const struct req *r)
   while (Z.n && !Z.d[Z.n - 1])
     Z.n--;
   unsigned k = ctx.cfg.algo == VC_MM_ALGO5 ? 1 : ctx.cfg.radix_bits;
-  begin_ok("montmul", cycles);
+  json_ok("montmul", cycles);
   json_mp("out", &Z);
   json_u64("r_bits", (uint64_t)k * ctx.digits);
   json_u64("init_cycles", init);
@@ -224,7 +187,7 @@ static const char *op_modexp(const struct req *r)
   TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B));
   if (rc)
     return vc_strerror(rc);
-  begin_ok("modexp", cycles);
+  json_ok("modexp", cycles);
   json_mp("out", &Z);
   json_u64("init_cycles", init);
   json_end();
@@ -251,7 +214,7 @@ static const char *get_rsa(const struct req *r, int private)
     return "inconsistent private key";
   const struct req_field *f = req_get(r, "fault");
   if (f) {
-    vc_mp *x = field_is(f, "dp") ? &rsa.dp : field_is(f, "dq") ? &rsa.dq : NULL;
+    vc_mp *x = req_is(f, "dp") ? &rsa.dp : req_is(f, "dq") ? &rsa.dq : NULL;
     if (!x || !x->n)
       return "\"fault\" must be \"dp\" or \"dq\"";
     x->d[0] ^= 4;
@@ -262,11 +225,11 @@ static const char *get_rsa(const struct req *r, int private)
 static int get_crt(const struct req *r)
 {
   const struct req_field *f = req_get(r, "crt");
-  if (!f || field_is(f, "mrc"))
+  if (!f || req_is(f, "mrc"))
     return VC_RSA_MRC;
-  if (field_is(f, "src"))
+  if (req_is(f, "src"))
     return VC_RSA_SRC;
-  if (field_is(f, "none"))
+  if (req_is(f, "none"))
     return VC_RSA_NOCRT;
   return -1;
 }
@@ -277,23 +240,23 @@ static const char *op_rsa(const struct req *r)
   static vc_drbg rng;
   static uint8_t sig[VC_MP_MAX_BITS / 8], dig[64];
   const struct req_field *fn = req_get(r, "fn");
-  const vc_hash_class *h = get_hash(r);
+  const vc_hash_class *h = req_hash(r);
   vc_mp_cfg c;
   const char *e;
   uint64_t cycles;
   uint32_t bits, pe;
   int rc, crt = get_crt(r);
-  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)))
+  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)))
     return e;
   if (crt < 0)
     return "\"crt\" must be \"none\", \"mrc\" or \"src\"";
-  if (field_is(fn, "keygen")) {
+  if (req_is(fn, "keygen")) {
     if (req_u32(r, "bits", 1024, &bits) || req_u32(r, "e", 65537, &pe))
       return "\"bits\" and \"e\" must be integers";
     TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("rsa", cycles);
+    json_ok("rsa", cycles);
     json_mp("n", &rsa.n);
     json_mp("e", &rsa.e);
     json_mp("d", &rsa.d);
@@ -302,14 +265,14 @@ static const char *op_rsa(const struct req *r)
     json_end();
     return NULL;
   }
-  int private = field_is(fn, "private") || field_is(fn, "sign") || field_is(fn, "decrypt");
+  int private = req_is(fn, "private") || req_is(fn, "sign") || req_is(fn, "decrypt");
   if ((e = get_rsa(r, private)))
     return e;
   vc_rsa_pub_from_priv(&pub, &rsa);
   size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = klen;
   int valid = -1;
   long n;
-  if (field_is(fn, "public") || field_is(fn, "private")) {
+  if (req_is(fn, "public") || req_is(fn, "private")) {
     if ((e = get_mp(r, "msg", &A)))
       return e;
     if (private)
@@ -318,17 +281,17 @@ static const char *op_rsa(const struct req *r)
       TIMED(rc, vc_rsa_public(&pub, &Z, &A, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("rsa", cycles);
+    json_ok("rsa", cycles);
     json_mp("out", &Z);
     json_end();
     return NULL;
   }
-  if (field_is(fn, "sign") || field_is(fn, "verify")) {
+  if (req_is(fn, "sign") || req_is(fn, "verify")) {
     if (!h)
       return "\"hash\" must name a hash (sha256, sha1, md5, md2)";
     if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
       return "\"digest\" must be the hash's digest length in hex";
-    if (field_is(fn, "sign")) {
+    if (req_is(fn, "sign")) {
       TIMED(rc, vc_rsa_pkcs1_sign(&rsa, h, dig, sig, klen, crt, &c));
     } else {
       if ((n = req_hex(r, "sig", sig, sizeof(sig), &e)) < 0)
@@ -339,11 +302,11 @@ static const char *op_rsa(const struct req *r)
         rc = VC_OK;
       outlen = 0;
     }
-  } else if (field_is(fn, "encrypt")) {
+  } else if (req_is(fn, "encrypt")) {
     if ((n = req_hex(r, "msg", app_out, klen, &e)) < 0)
       return e;
     TIMED(rc, vc_rsa_pkcs1_encrypt(&pub, &rng, app_out, (size_t)n, sig, klen, &c));
-  } else if (field_is(fn, "decrypt")) {
+  } else if (req_is(fn, "decrypt")) {
     if ((n = req_hex(r, "msg", app_out, sizeof(sig), &e)) < 0)
       return e;
     TIMED(rc, vc_rsa_pkcs1_decrypt(&rsa, app_out, (size_t)n, sig, &outlen, crt, &c));
@@ -352,7 +315,7 @@ static const char *op_rsa(const struct req *r)
   }
   if (rc)
     return vc_strerror(rc);
-  begin_ok("rsa", cycles);
+  json_ok("rsa", cycles);
   if (valid >= 0)
     json_bool("valid", valid);
   else
@@ -393,10 +356,10 @@ static const char *op_dh(const struct req *r)
   uint64_t cycles;
   uint32_t xbits;
   int rc;
-  int keygen = field_is(fn, "keygen");
-  if (!keygen && !field_is(fn, "shared"))
+  int keygen = req_is(fn, "keygen");
+  if (!keygen && !req_is(fn, "shared"))
     return "\"fn\" must be keygen or shared";
-  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_group(r, keygen)))
+  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_group(r, keygen)))
     return e;
   if (keygen) {
     if (req_u32(r, "xbits", 0, &xbits))
@@ -404,7 +367,7 @@ static const char *op_dh(const struct req *r)
     TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("dh", cycles);
+    json_ok("dh", cycles);
     json_mp("x", &X);
     json_mp("y", &Y);
   } else {
@@ -413,7 +376,7 @@ static const char *op_dh(const struct req *r)
     TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("dh", cycles);
+    json_ok("dh", cycles);
     json_mp("z", &Z);
   }
   json_end();
@@ -429,10 +392,10 @@ static const char *op_elgamal(const struct req *r)
   const char *e;
   uint64_t cycles;
   int rc;
-  int enc = field_is(fn, "encrypt");
-  if (!enc && !field_is(fn, "decrypt"))
+  int enc = req_is(fn, "encrypt");
+  if (!enc && !req_is(fn, "decrypt"))
     return "\"fn\" must be encrypt or decrypt";
-  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_group(r, enc)))
+  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_group(r, enc)))
     return e;
   if (enc) {
     if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
@@ -445,7 +408,7 @@ static const char *op_elgamal(const struct req *r)
   }
   if (rc)
     return vc_strerror(rc);
-  begin_ok("elgamal", cycles);
+  json_ok("elgamal", cycles);
   if (enc) {
     json_mp("c1", &X);
     json_mp("c2", &Z);
@@ -464,19 +427,19 @@ static const char *op_dsa(const struct req *r)
   static vc_drbg rng;
   static uint8_t dig[64];
   const struct req_field *fn = req_get(r, "fn");
-  const vc_hash_class *h = get_hash(r);
+  const vc_hash_class *h = req_hash(r);
   vc_mp_cfg c;
   const char *e;
   uint64_t cycles;
   int rc;
-  if ((e = get_cfg(r, &c)) || (e = get_rng(r, &rng)) || (e = get_mp(r, "p", &dsa.p)) ||
+  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_mp(r, "p", &dsa.p)) ||
       (e = get_mp(r, "q", &dsa.q)) || (e = get_mp(r, "g", &dsa.g)))
     return e;
-  if (field_is(fn, "keygen")) {
+  if (req_is(fn, "keygen")) {
     TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("dsa", cycles);
+    json_ok("dsa", cycles);
     json_mp("x", &X);
     json_mp("y", &Y);
     json_end();
@@ -486,22 +449,22 @@ static const char *op_dsa(const struct req *r)
     return "\"hash\" must name a hash (sha256, sha1, ...)";
   if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
     return "\"digest\" must be the hash's digest length in hex";
-  if (field_is(fn, "sign")) {
+  if (req_is(fn, "sign")) {
     if ((e = get_mp(r, "x", &X)))
       return e;
     TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
     if (rc)
       return vc_strerror(rc);
-    begin_ok("dsa", cycles);
+    json_ok("dsa", cycles);
     json_mp("r", &A);
     json_mp("s", &B);
-  } else if (field_is(fn, "verify")) {
+  } else if (req_is(fn, "verify")) {
     if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) || (e = get_mp(r, "s", &B)))
       return e;
     TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
     if (rc && rc != VC_ERR_VERIFY)
       return vc_strerror(rc);
-    begin_ok("dsa", cycles);
+    json_ok("dsa", cycles);
     json_bool("valid", rc == VC_OK);
   } else {
     return "\"fn\" must be keygen, sign or verify";
@@ -516,7 +479,7 @@ static const char *op_drbg(const struct req *r)
   static vc_drbg rng;
   const char *e;
   uint32_t n;
-  if ((e = get_rng(r, &rng)))
+  if ((e = req_rng(r, &rng)))
     return e;
   if (req_u32(r, "n", 32, &n) || n > APP_MAX_INPUT)
     return "\"n\" must be 0..32768";
@@ -536,7 +499,7 @@ static const char *op_drbg(const struct req *r)
 static const char *op_hmac(const struct req *r)
 {
   static uint8_t key[256], mac[VC_HMAC_MAX_DIGEST];
-  const vc_hash_class *h = get_hash(r);
+  const vc_hash_class *h = req_hash(r);
   const char *e;
   long kl, n;
   if (!h)

@@ -1,4 +1,7 @@
+#include <string.h>
+
 #include "app.h"
+#include "prims.h"
 
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
 {
@@ -74,4 +77,33 @@ void json_mp(const char *key, const vc_mp *a)
     len = 1;
   vc_mp_to_bytes(a, be, len);
   json_bytes(key, be, len);
+}
+
+int req_is(const struct req_field *f, const char *s)
+{
+  return f && f->type == 's' && f->vallen == strlen(s) && !memcmp(f->val, s, f->vallen);
+}
+
+const vc_hash_class *req_hash(const struct req *r)
+{
+  const struct req_field *f = req_get(r, "hash");
+  return f && f->type == 's' ? app_find_hash(f->val, f->vallen) : NULL;
+}
+
+const char *req_rng(const struct req *r, vc_drbg *d)
+{
+  const char *err;
+  long n = req_get(r, "seed") ? req_hex(r, "seed", app_in, 256, &err) : 0;
+  if (n < 0)
+    return "\"seed\" must be hex, at most 256 bytes";
+  vc_drbg_init(d, app_in, (size_t)n);
+  return NULL;
+}
+
+void json_ok(const char *op, uint64_t cycles)
+{
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", op);
+  json_u64("cycles", cycles);
 }
