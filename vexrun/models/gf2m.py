@@ -43,7 +43,20 @@ class Field:
         return r
 
     def inv(self, a):
-        """a^(2^m - 2) (Fermat in the multiplicative group of order 2^m - 1)."""
+        """Extended Euclid on polynomials (fast in Python); inv_fermat is the slow cross-check."""
+        if a == 0:
+            raise ZeroDivisionError("0 has no inverse")
+        u, v, g1, g2 = a, self.f, 1, 0
+        while u != 1:
+            j = u.bit_length() - v.bit_length()
+            if j < 0:
+                u, v, g1, g2, j = v, u, g2, g1, -j
+            u ^= v << j
+            g1 ^= g2 << j
+        return self.reduce(g1)
+
+    def inv_fermat(self, a):
+        """a^(2^m - 2): the multiplicative group has order 2^m - 1."""
         if a == 0:
             raise ZeroDivisionError("0 has no inverse")
         return self.pow(a, (1 << self.m) - 2)

@@ -1,0 +1,100 @@
+"""The binary curves (fw/src/ec/ec_gf2m.c) against the pure-Python model
+(vexrun/models/ec2m.py) through the public API: scalar multiplication in both algorithm sets
+(random and edge scalars, the generator and other points), addition with its special cases,
+public-key validation (on the curve, and the subgroup test by trace or by n Q), x-coordinate
+lifting. The model's own tests are in test_ec2m_model.py."""
+
+import random
+
+import pytest
+
+from ecpy import BASIC, BINARY, OPTIMIZED, Curve
+from vc import VC_ERR_POINT, VC_ERR_RANGE, VC_OK
+from vexrun.models import ec2m
+
+
+@pytest.fixture(scope="module", params=BINARY)
+def pair(request, lib):
+    return Curve(lib, request.param), ec2m.curve(request.param)
+
+
+def enc(c, P):
+    return c.point(P.x, P.y)
+
+
+def test_constants_match_model(pair):
+    c, M = pair
+    assert c.n == M.n and c.h == M.h and c.G == enc(c, M.G) and c.nbits == M.nbits
+
+
+def test_mul_generator(pair):
+    c, M = pair
+    rng = random.Random(c.name)
+    ks = [1, 2, 3, 4, M.n - 1, M.n - 2, M.n // 2, 1 << (M.nbits - 2)] + [rng.randrange(1, M.n) for _ in range(6)]
+    for k in ks:
+        want = M.mul(k, M.G)
+        for s in (OPTIMIZED, BASIC):
+            assert c.mul(k, set=s) == (VC_OK, enc(c, want)), (k, s)
+
+
+def test_mul_other_points(pair):
+    c, M = pair
+    rng = random.Random(c.name + "P")
+    for _ in range(4):
+        P = M.mul(rng.randrange(1, M.n), M.G)
+        k = rng.randrange(1, M.n)
+        want = enc(c, M.mul(k, P))
+        assert c.mul(k, enc(c, P), OPTIMIZED) == (VC_OK, want)
+        assert c.mul(k, enc(c, P), BASIC) == (VC_OK, want)
+
+
+def test_add(pair):
+    c, M = pair
+    P, Q = M.mul(5, M.G), M.mul(7, M.G)
+    for s in (OPTIMIZED, BASIC):
+        assert c.add(enc(c, P), enc(c, Q), s) == (VC_OK, enc(c, M.mul(12, M.G)))
+        assert c.add(enc(c, P), enc(c, P), s) == (VC_OK, enc(c, M.mul(10, M.G)))
+        assert c.add(enc(c, P), enc(c, M.neg(P)), s)[0] == VC_ERR_POINT
+
+
+def random_points(M, count, seed):
+    """Curve points with random x (any order: in the subgroup or not)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        P = M.lift_x(rng.getrandbits(M.F.m))
+        if P is not None:
+            out.append(P)
+    return out
+
+
+def test_check_subgroup(pair):
+    """check() accepts exactly the points of order n: the trace test (cofactor 2) and the
+    n Q test (K-233) against the model's n P = O."""
+    c, M = pair
+    seen = set()
+    for P in random_points(M, 24, c.name):
+        in_sub = M.mul(M.n, P) is ec2m.INF
+        seen.add(in_sub)
+        assert (c.check(enc(c, P)) == VC_OK) == in_sub
+    assert seen == {True, False}
+    # Off the curve, coordinates of m bits or more, x = 0 (order 2).
+    x, y = M.G.x, M.G.y
+    assert c.check(c.point(x, y ^ 1)) == VC_ERR_POINT
+    assert c.check(c.point(x | 1 << M.F.m, y)) == VC_ERR_POINT
+    assert c.check(enc(c, M.lift_x(0))) == VC_ERR_POINT
+
+
+def test_lift_x(pair):
+    c, M = pair
+    rng = random.Random(c.name + "lift")
+    for _ in range(16):
+        msg = bytes(rng.getrandbits(8) for _ in range(c.msg_len))
+        err, pt = c.embed(msg)
+        assert err == VC_OK
+        x = int.from_bytes(pt[1:1 + c.flen], "big")
+        assert enc(c, M.lift_x(x)) == pt
+        # Every smaller j gave no point.
+        for j in range(pt[c.flen]):
+            assert M.lift_x((x & ~0xFF) | j) is None
+    assert c.embed(bytes(c.msg_len), BASIC) == c.embed(bytes(c.msg_len), OPTIMIZED)
