@@ -141,6 +141,7 @@ def render_page(records, meta, command):
                   f"{k} {ours[k2]:.1f}" if k2 in ours else f"{k} -"
                   for k, k2 in (("sha256", "sha256 hash"), ("aes-128", "aes-128 tab ecb enc")))
               + " cycles/B.", ""]
-    from . import bench_pk
+    from . import bench_ec, bench_pk
     lines += bench_pk.render(records)
+    lines += bench_ec.render(records)
     return "\n".join(lines) + "\n"

@@ -73,6 +73,8 @@ def pk_config(rec):
 def progress(rec):
     if rec.get("suite") == "selftest":
         msg = f"{rec['prim']}: {rec['vectors']} vectors {'ok' if rec.get('ok') else 'FAILED'}"
+    elif "cycles" in rec and rec.get("suite") == "ec":
+        msg = f"{rec['prim']} {rec['op']} {rec.get('curve') or str(rec['bits']) + '-bit'} {rec['set']}: {rec['cycles']:,} cycles"
     elif "cycles" in rec and "bits" in rec:
         msg = f"{rec['prim']} {rec['op']} {rec['bits']}-bit{pk_config(rec)}: {rec['cycles']:,} cycles"
     elif "cycles" in rec:
@@ -319,8 +321,8 @@ def build_parser():
 
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
     add_config_args(bn)
-    bn.add_argument("--suites", default="hash,block,stream,mp,pk",
-                    help="comma-separated suites (default: hash,block,stream,mp,pk)")
+    bn.add_argument("--suites", default="hash,block,stream,mp,pk,ec",
+                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),

@@ -115,3 +115,72 @@ def siggen(curve=None):
 def sigver(curve=None):
     """SigVer.rsp: signatures to accept (ok) or reject."""
     return _sigs("SigVer.rsp", curve)
+
+
+def _der(b, i=0):
+    """(tag, value, next index) of the DER element at i."""
+    tag, n = b[i], b[i + 1]
+    i += 2
+    if n & 0x80:
+        k = n & 0x7F
+        n, i = int.from_bytes(b[i:i + k], "big"), i + k
+    return tag, b[i:i + n], i + n
+
+
+def _private_scalar(pem_lines):
+    """d of a PKCS#8 EC private key (SEQUENCE {version, algorithm, OCTET STRING {ECPrivateKey
+    SEQUENCE {1, OCTET STRING d, ...}}})."""
+    import base64
+    body = base64.b64decode("".join(pem_lines))
+    _, seq, _ = _der(body)
+    _, _, i = _der(seq)                 # version
+    _, _, i = _der(seq, i)              # algorithm identifier
+    _, octets, _ = _der(seq, i)
+    _, ecpk, _ = _der(octets)
+    _, _, j = _der(ecpk)                # version 1
+    _, d, _ = _der(ecpk, j)
+    return int.from_bytes(d, "big")
+
+
+@dataclass
+class Rfc6979:
+    curve: str
+    hash: str
+    msg: bytes
+    d: int
+    r: int
+    s: int
+    label: str
+
+
+def rfc6979(curve=None):
+    """RFC 6979 A.2 deterministic signatures (OpenSSL's evppkey_ecdsa_rfc6979.txt in the
+    cryptography-vectors package): the DigestSign entries with their private keys."""
+    path = _dir() / "ECDSA/RFC6979/evppkey_ecdsa_rfc6979.txt"
+    keys, out, pem, name, rec = {}, [], None, None, {}
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines + [""], 1):
+        line = line.strip()
+        if line.startswith("PrivateKey="):
+            name, pem = line.split("=", 1)[1], []
+        elif pem is not None:
+            if line.startswith("-----END"):
+                keys[name] = _private_scalar(pem)
+                pem = None
+            elif not line.startswith("-----BEGIN"):
+                pem.append(line)
+        elif "=" in line:
+            k, v = (t.strip() for t in line.split("=", 1))
+            rec[k] = v
+        elif not line and rec:
+            c = rec.get("Key", "").replace("_PRIV", "")
+            if "DigestSign" in rec and c in CURVES and (curve is None or c == curve):
+                _, sig, _ = _der(bytes.fromhex(rec["Output"]))
+                _, r, j = _der(sig)
+                _, s, _ = _der(sig, j)
+                out.append(Rfc6979(c, HASHES[rec["DigestSign"].replace("SHA", "SHA-")],
+                                   rec["Input"].strip('"').encode(), keys[rec["Key"]],
+                                   int.from_bytes(r, "big"), int.from_bytes(s, "big"),
+                                   f"evppkey_ecdsa_rfc6979.txt:{i}"))
+            rec = {}
+    return out

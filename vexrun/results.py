@@ -71,6 +71,9 @@ def check_record(rec):
     cannot check is a failure too: every benchmark must be checkable."""
     if rec.get("suite") in ("mp", "pk"):
         return pkrefs.check(rec)
+    if rec.get("suite") == "ec":
+        from . import ecrefs
+        return ecrefs.check(rec)
     if "out" not in rec:
         return None
     try:
@@ -120,7 +123,7 @@ def render_table(records, meta):
     lines = [f"vexcrypt results: {config_label(soc)}, measured in {meta['where']} "
              f"(commit {meta['commit']}; cycles are the median of the runs, counter overhead "
              f"of {meta.get('cycle_overhead', '?')} cycles subtracted)"]
-    bench = [r for r in records if "cycles" in r and "bytes" in r and r.get("suite") not in ("mp", "pk")]
+    bench = [r for r in records if "cycles" in r and "bytes" in r and r.get("suite") not in ("mp", "pk", "ec")]
     if bench:
         head = (f"{'suite':<8} {'primitive':<12} {'op':<9} {'impl':<5} {'bytes':>8} {'cycles':>12} {'cycles/B':>9} "
                 f"{'runs':>5}  {'config':<{len(meta['config'])}}  check")
@@ -140,6 +143,16 @@ def render_table(records, meta):
             check = "ok" if r.get("ok") and not r.get("check_error") else "FAIL"
             lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<12} {r['bits']:>5} {r.get('bytes') or '':>6} "
                          f"{r['cycles']:>14,}  {pk_config(r).strip():<34} {check}")
+    ec = [r for r in records if "cycles" in r and r.get("suite") == "ec"]
+    if ec:
+        head = f"{'suite':<6} {'primitive':<11} {'op':<15} {'curve':<6} {'set':<10} {'cycles':>14} {'mul':>6} {'sqr':>6} {'inv':>5}  check"
+        lines += ["", head, "-" * len(head)]
+        for r in ec:
+            check = "ok" if r.get("ok") and not r.get("check_error") else "FAIL"
+            where = r.get("curve") or f"2^{r['bits']}"
+            counts = " ".join(f"{r[k]:>{w}}" if k in r else " " * w for k, w in (("mul", 6), ("sqr", 6), ("inv", 5)))
+            lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<15} {where:<6} {r['set']:<10} "
+                         f"{r['cycles']:>14,} {counts}  {check}")
     tests = [r for r in records if r.get("suite") == "selftest"]
     if tests:
         lines += ["", "self-tests (known-answer vectors from the installed vector packages; see vexrun/katgen.py):"]

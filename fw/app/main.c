@@ -15,6 +15,7 @@ const struct suite suites[] = {
   {"stream", "stream-cipher benchmarks: RC4, SEAL 3.0; key setup, keystream XOR", bench_stream},
   {"mp", "multiprecision benchmarks: seed 000 Tables 9-13, every modular-multiplication algorithm (all: radix and window sweeps)", bench_mp},
   {"pk", "public-key benchmarks: RSA-1024/2048 sign and verify, DH 512-1024, DSA, ElGamal (all: RSA across CRT modes and algorithms)", bench_pk},
+  {"ec", "elliptic-curve benchmarks: GF(2^163)/GF(2^233) operations, EC-DH, EC-ElGamal and ECDSA on B/K-163/233 in both algorithm sets, P-256", bench_ec},
 };
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
@@ -29,7 +30,7 @@ static void respond_error(const char *op, const char *msg)
 }
 
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
-#define NTABLES 3
+#define NTABLES 4
 static const struct op_table {
   const struct oracle_op *ops;
   const size_t *n;
@@ -162,6 +163,7 @@ static const struct op_table tables[NTABLES] = {
   {server_ops, &server_nops},
   {oracle_ops, &oracle_nops},
   {oracle_pk_ops, &oracle_pk_nops},
+  {oracle_ec_ops, &oracle_ec_nops},
 };
 
 static void serve(char *buf, long n)

@@ -144,4 +144,5 @@ void selftest_run(const struct run_opts *o, struct tally *t)
   selftest_blocks(t);
   selftest_streams(t);
   selftest_pk(t);
+  selftest_ec(t);
 }

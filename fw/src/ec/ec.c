@@ -4,12 +4,6 @@
 
 #include "ec_internal.h"
 
-/* TEMPORARY while the curve files are written: weak, so the library links without them. */
-#pragma weak vc_ec_b163
-#pragma weak vc_ec_k163
-#pragma weak vc_ec_b233
-#pragma weak vc_ec_k233
-#pragma weak vc_ec_p256
 static const vc_ec_curve *const curves[VC_EC_NCURVES] = {&vc_ec_b163, &vc_ec_k163, &vc_ec_b233,
                                                          &vc_ec_k233, &vc_ec_p256};
 
@@ -21,7 +15,7 @@ const vc_ec_curve *vc_ec_curve_get(int id)
 const vc_ec_curve *vc_ec_curve_by_name(const char *name)
 {
   for (int i = 0; name && i < VC_EC_NCURVES; i++)
-    if (curves[i] && !strcmp(curves[i]->name, name))
+    if (!strcmp(curves[i]->name, name))
       return curves[i];
   return NULL;
 }

@@ -1,0 +1,157 @@
+/* Known-answer self-tests of the binary fields and the elliptic curves (tables from kat.h):
+ * the field variants against each other (the basic set is the optimized set's reference, as a
+ * CFU's software path is its hardware path's), CAVP key pairs, CAVP ECDSA signatures made with
+ * their nonces and verified, CAVP failures rejected, a tampered signature rejected, EC-DH
+ * agreement and an EC-ElGamal round trip. The optimized set runs every curve; the basic set
+ * (about 10x slower per scalar multiplication) one key pair and one signature per field size. */
+#include <string.h>
+
+#include "app.h"
+#include "kat.h"
+#include "prims.h"
+#include "vexcrypt/ec.h"
+
+/* The field operations of both sets on inputs drawn from a DRBG: mul, sqr and inv must agree
+ * (each inverse also checked by a*inv(a) = 1). */
+static void selftest_gf2m(struct tally *t)
+{
+  static const vc_gf2m_field *const fields[] = {&vc_gf2m_163, &vc_gf2m_233};
+  struct check c = {"gf2m", 0, 0, NULL};
+  uint8_t buf[32];
+  vc_drbg rng;
+  vc_gf2m a, b, r0, r1, one = {1};
+  vc_drbg_init(&rng, (const uint8_t *)"vexcrypt/selftest/gf2m", 22);
+  for (size_t i = 0; i < 2; i++) {
+    const vc_gf2m_field *f = fields[i];
+    size_t len = vc_gf2m_bytes(f);
+    for (int j = 0; j < 8; j++) {
+      int ok = 1;
+      for (int k = 0; k < 2; k++) {
+        vc_drbg_generate(&rng, buf, len);
+        buf[0] &= (uint8_t)(0xFF >> (8 * len - f->m));
+        ok &= vc_gf2m_from_bytes(f, k ? b : a, buf, len) == VC_OK;
+      }
+      vc_gf2m_mul_shiftadd(f, r0, a, b);
+      vc_gf2m_mul_comb(f, r1, a, b);
+      ok &= vc_gf2m_equal(f, r0, r1);
+      vc_gf2m_mul_shiftadd(f, r0, a, a);
+      vc_gf2m_sqr_tab(f, r1, a);
+      ok &= vc_gf2m_equal(f, r0, r1);
+      ok &= vc_gf2m_inv_euclid_var(f, r0, a) == VC_OK && vc_gf2m_inv_itoh(f, r1, a) == VC_OK &&
+            vc_gf2m_equal(f, r0, r1) && vc_gf2m_inv_almost_var(f, r1, a) == VC_OK &&
+            vc_gf2m_equal(f, r0, r1);
+      vc_gf2m_mul_comb(f, r1, a, r0);
+      ok &= vc_gf2m_equal(f, r1, one);
+      check_result(&c, ok, f->m == 163 ? "GF(2^163) variants" : "GF(2^233) variants");
+    }
+  }
+  check_report(&c, t);
+}
+
+static const vc_ec_curve *curve_of(const char *name)
+{
+  return vc_ec_curve_by_name(name);
+}
+
+/* Whether the basic set also runs this vector: the first vector of each field size. */
+static int basic_too(const char *curve, const char **seen)
+{
+  if (curve[0] == 'P' || (*seen && (*seen)[2] == curve[2]))
+    return 0;
+  *seen = curve;
+  return 1;
+}
+
+static void selftest_ec_keys(struct tally *t)
+{
+  struct check c = {"ec_keypair", 0, 0, NULL};
+  uint8_t q[VC_EC_MAX_POINT];
+  const char *seen = NULL;
+  for (size_t i = 0; i < KAT_EC_KEY_N; i++) {
+    const struct kat_ec_key *k = &kat_ec_key[i];
+    const vc_ec_curve *cv = curve_of(k->curve);
+    int sets = basic_too(k->curve, &seen) ? 2 : 1;
+    for (int s = 0; s < sets; s++) {
+      vc_ec_set set = s ? VC_EC_BASIC : VC_EC_OPTIMIZED;
+      int ok = cv && vc_ec_mul(cv, set, q, k->d, cv->nlen, NULL, 0) == VC_OK &&
+               !memcmp(q, k->q, vc_ec_point_len(cv)) &&
+               vc_ec_point_check(cv, k->q, vc_ec_point_len(cv)) == VC_OK;
+      check_result(&c, ok, k->label);
+    }
+  }
+  check_report(&c, t);
+}
+
+/* SigGen vectors: signed with their k (r, s as given), verified, and rejected with a bit of
+ * s flipped; SigVer failures rejected. */
+static void selftest_ecdsa(struct tally *t)
+{
+  struct check c = {"ecdsa", 0, 0, NULL};
+  uint8_t dig[32], r[VC_EC_MAX_NLEN], s[VC_EC_MAX_NLEN];
+  const char *seen = NULL;
+  for (size_t i = 0; i < KAT_EC_SIG_N; i++) {
+    const struct kat_ec_sig *k = &kat_ec_sig[i];
+    const vc_ec_curve *cv = curve_of(k->curve);
+    const vc_hash_class *h = app_find_hash(k->hash, strlen(k->hash));
+    if (!cv || !h || h->oneshot(k->msg, k->msglen, dig)) {
+      check_result(&c, 0, k->label);
+      continue;
+    }
+    size_t nl = cv->nlen, pl = vc_ec_point_len(cv);
+    if (!k->d) {
+      check_result(&c, vc_ecdsa_verify(cv, VC_EC_OPTIMIZED, k->q, pl, dig, h->digest_len, k->r,
+                                       k->s) == VC_ERR_VERIFY, k->label);
+      continue;
+    }
+    int sets = basic_too(k->curve, &seen) ? 2 : 1;
+    for (int st = 0; st < sets; st++) {
+      vc_ec_set set = st ? VC_EC_BASIC : VC_EC_OPTIMIZED;
+      int ok = vc_ecdsa_sign_k(cv, set, k->d, dig, h->digest_len, k->k, r, s) == VC_OK &&
+               !memcmp(r, k->r, nl) && !memcmp(s, k->s, nl);
+      if (!st) {
+        ok &= vc_ecdsa_verify(cv, set, k->q, pl, dig, h->digest_len, r, s) == VC_OK;
+        s[nl - 1] ^= 1;
+        ok &= vc_ecdsa_verify(cv, set, k->q, pl, dig, h->digest_len, r, s) == VC_ERR_VERIFY;
+      }
+      check_result(&c, ok, k->label);
+    }
+  }
+  check_report(&c, t);
+}
+
+/* EC-DH between the two CAVP key pairs of each curve (both directions agree), and an
+ * EC-ElGamal round trip to the first pair's key. */
+static void selftest_ecdh_elgamal(struct tally *t)
+{
+  struct check c = {"ecdh_elgamal", 0, 0, NULL};
+  uint8_t z1[VC_EC_MAX_FLEN], z2[VC_EC_MAX_FLEN], m[VC_EC_MAX_POINT], c1[VC_EC_MAX_POINT],
+      c2[VC_EC_MAX_POINT], back[VC_EC_MAX_POINT], msg[VC_EC_MAX_FLEN];
+  for (size_t i = 0; i + 1 < KAT_EC_KEY_N; i += 2) {
+    const struct kat_ec_key *a = &kat_ec_key[i], *b = &kat_ec_key[i + 1];
+    const vc_ec_curve *cv = curve_of(a->curve);
+    if (!cv || strcmp(a->curve, b->curve)) {
+      check_result(&c, 0, a->label);
+      continue;
+    }
+    size_t pl = vc_ec_point_len(cv), ml = vc_ec_msg_len(cv);
+    int ok = vc_ecdh(cv, VC_EC_OPTIMIZED, a->d, cv->nlen, b->q, pl, z1) == VC_OK &&
+             vc_ecdh(cv, VC_EC_OPTIMIZED, b->d, cv->nlen, a->q, pl, z2) == VC_OK &&
+             !memcmp(z1, z2, cv->flen);
+    check_result(&c, ok, a->label);
+    bench_fill(msg, ml);
+    ok = vc_ec_embed(cv, VC_EC_OPTIMIZED, msg, ml, m) == VC_OK &&
+         vc_ec_elgamal_encrypt(cv, VC_EC_OPTIMIZED, a->q, m, b->d, c1, c2) == VC_OK &&
+         vc_ec_elgamal_decrypt(cv, VC_EC_OPTIMIZED, a->d, c1, c2, back) == VC_OK &&
+         !memcmp(back, m, pl) && vc_ec_unembed(cv, back, pl, z1) == VC_OK && !memcmp(z1, msg, ml);
+    check_result(&c, ok, b->label);
+  }
+  check_report(&c, t);
+}
+
+void selftest_ec(struct tally *t)
+{
+  selftest_gf2m(t);
+  selftest_ec_keys(t);
+  selftest_ecdsa(t);
+  selftest_ecdh_elgamal(t);
+}

@@ -1,0 +1,159 @@
+"""The elliptic-curve part of the performance page: the binary-field operations, seed 001's chart
+(EC-DH, EC-ElGamal, EC-DSA at 163 and 233 bits, basic vs optimized; the speedup and the 163 -> 233
+growth beside the seed's; the cost split by field operation), P-256 against its marks, and seed
+002's comparison of ECDH with DH and ECDSA with DSA."""
+
+from . import seeds
+
+BINARY = ("B-163", "K-163", "B-233", "K-233")
+# A protocol's figure is the sum of its operations' records.
+PROTOCOLS = {"ecdh": ("EC-DH", ("keypair+shared",)), "ec_elgamal": ("EC-ElGamal", ("encrypt", "decrypt")),
+             "ecdsa": ("EC-DSA", ("sign", "verify"))}
+MARK_SPEEDUP = 15.0
+MARKS_P256 = {"sign": 4e6, "verify": 10e6}
+FIELD_OPS = {"mul": ("mul_shiftadd", "mul_comb"), "sqr": ("sqr_self", "sqr_tab"),
+             "inv": ("inv_euclid", "inv_itoh")}
+
+
+def _ec(records, **kw):
+    return [r for r in records if r.get("suite") == "ec" and all(r.get(k) == v for k, v in kw.items())]
+
+
+def protocol(records, prim, curve, set_):
+    """{"cycles", "mul", "sqr", "inv"} summed over the protocol's operations, or None."""
+    rs = [_ec(records, prim=prim, op=op, curve=curve, set=set_) for op in PROTOCOLS[prim][1]]
+    if not all(rs):
+        return None
+    return {k: sum(r[0][k] for r in rs) for k in ("cycles", "mul", "sqr", "inv")}
+
+
+def field_cycles(records, bits, set_):
+    """Cycles of one mul, sqr and inv in the set's variants (the dispatching forms' choices)."""
+    out = {}
+    for k, (basic, opt) in FIELD_OPS.items():
+        r = _ec(records, prim="gf2m", op=basic if set_ == "basic" else opt, bits=bits)
+        out[k] = r[0]["cycles"] if r else None
+    return out
+
+
+def speedups(records):
+    """{(prim, curve): optimized/basic} for every protocol measured in both sets."""
+    out = {}
+    for prim in PROTOCOLS:
+        for c in BINARY:
+            b, o = protocol(records, prim, c, "basic"), protocol(records, prim, c, "optimized")
+            if b and o:
+                out[(prim, c)] = b["cycles"] / o["cycles"]
+    return out
+
+
+def _m(v):
+    return f"{v / 1e6:,.2f} M" if v is not None else "-"
+
+
+def render(records):
+    ec = _ec(records)
+    if not ec:
+        return []
+    out = ["## Elliptic curves (suite `ec`)", "",
+           "Binary curves B-163, K-163, B-233, K-233 in seed 001's two algorithm sets (basic: shift-and-add "
+           "multiplication, squaring by self-multiplication, extended-Euclid inversion, affine double-and-add; "
+           "optimized: 4-bit comb multiplication, table squaring, NIST fast reduction, Itoh-Tsujii inversion, "
+           "Lopez-Dahab Montgomery ladder), and P-256. Keys and ephemeral values come from HMAC_DRBG labels; "
+           "every output is checked on the host against the pure-Python models (vexrun/models). EC-DH is one "
+           "party's key pair plus the shared secret; EC-ElGamal is encryption plus decryption of an embedded "
+           "point; EC-DSA is signing plus verification of a 23-byte message, the hash included (SHA-1 at 163 "
+           "bits, SHA-256 above), with RFC 6979 nonces.", ""]
+    # Field operations.
+    out += ["### Field operations, cycles", "", "| operation | set | GF(2^163) | GF(2^233) |", "|---|---|---:|---:|"]
+    for op in ("mul_shiftadd", "mul_comb", "sqr_self", "sqr_tab", "inv_euclid", "inv_almost", "inv_itoh"):
+        rs = {r["bits"]: r for r in _ec(records, prim="gf2m", op=op)}
+        if rs:
+            s = next(iter(rs.values()))["set"]
+            out.append(f"| {op} | {s} | " + " | ".join(f"{rs[b]['cycles']:,}" if b in rs else "-" for b in (163, 233)) + " |")
+    # Seed 001's chart.
+    sp = speedups(records)
+    out += ["", "### Seed 001: basic vs optimized, cycles", "",
+            f"Seed 001 (64-bit RISC simulation) reports speedups of {seeds.SEED001_SPEEDUP_RANGE[0]}-"
+            f"{seeds.SEED001_SPEEDUP_RANGE[1]}x (163 bits: EC-DH {seeds.SEED001_SPEEDUP_163['ecdh']}, EC-ElGamal "
+            f"{seeds.SEED001_SPEEDUP_163['ec_elgamal']}, EC-DSA {seeds.SEED001_SPEEDUP_163['ecdsa']}; 233 bits: "
+            f"{', '.join(str(v) for v in seeds.SEED001_SPEEDUP_233)} in an order the extracted chart loses). "
+            f"Mark: optimized/basic >= {MARK_SPEEDUP:g}x on every protocol.", "",
+            "| curve | protocol | basic | optimized | speedup | seed 001 | mark |", "|---|---|---:|---:|---:|---:|---|"]
+    for c in BINARY:
+        for prim, (name, _) in PROTOCOLS.items():
+            b, o = protocol(records, prim, c, "basic"), protocol(records, prim, c, "optimized")
+            if not o:
+                continue
+            s = sp.get((prim, c))
+            seed = seeds.SEED001_SPEEDUP_163[prim] if c.endswith("163") else None
+            mark = "-" if s is None else ("met" if s >= MARK_SPEEDUP else "**missed**")
+            out.append(f"| {c} | {name} | {_m(b and b['cycles'])} | {_m(o['cycles'])} | "
+                       f"{f'{s:.1f}x' if s else '-'} | {seed or '12.9-17.9'} | {mark} |")
+    # Growth 163 -> 233.
+    out += ["", "### Seed 001: growth from 163 to 233 bits", "",
+            f"Cycles at 233 bits over cycles at 163 bits, same family and set; seed 001: "
+            f"{seeds.SEED001_GROWTH_RANGE[0]}-{seeds.SEED001_GROWTH_RANGE[1]}x.", "",
+            "| family | protocol | basic | optimized |", "|---|---|---:|---:|"]
+    for fam in ("B", "K"):
+        for prim, (name, _) in PROTOCOLS.items():
+            cells = []
+            for st in ("basic", "optimized"):
+                lo, hi = protocol(records, prim, f"{fam}-163", st), protocol(records, prim, f"{fam}-233", st)
+                cells.append(f"{hi['cycles'] / lo['cycles']:.2f}x" if lo and hi else "-")
+            out.append(f"| {fam} | {name} | " + " | ".join(cells) + " |")
+    # Cost split.
+    out += ["", "### Cost split by field operation", "",
+            "Each protocol's field-operation counts (the dispatching forms count their calls) times the cycles of "
+            "one operation measured alone (table above); \"rest\" is the remainder: additions, copies, encodings, "
+            "the mod-n arithmetic of EC-DSA, the hash. Shares of the protocol's cycles.", "",
+            "| curve | set | protocol | mul (count) | sqr (count) | inv (count) | rest |", "|---|---|---|---:|---:|---:|---:|"]
+    for c in BINARY:
+        bits = int(c[2:])
+        for st in ("basic", "optimized"):
+            fc = field_cycles(records, bits, st)
+            for prim, (name, _) in PROTOCOLS.items():
+                p = protocol(records, prim, c, st)
+                if not p or None in fc.values():
+                    continue
+                parts = {k: p[k] * fc[k] for k in ("mul", "sqr", "inv")}
+                rest = p["cycles"] - sum(parts.values())
+                out.append(f"| {c} | {st} | {name} | " + " | ".join(
+                    f"{100 * parts[k] / p['cycles']:.0f} % ({p[k]:,})" for k in ("mul", "sqr", "inv"))
+                    + f" | {100 * rest / p['cycles']:.0f} % |")
+    # P-256.
+    p256 = {r["op"]: r for r in _ec(records, curve="P-256")}
+    if p256:
+        out += ["", "### P-256", "", "| operation | cycles | mark |", "|---|---:|---|"]
+        for op in ("keypair+shared", "sign", "verify", "encrypt", "decrypt"):
+            if op in p256:
+                m = MARKS_P256.get(op)
+                mark = "-" if m is None else (f"<= {m / 1e6:g} M: " + ("met" if p256[op]["cycles"] <= m else "**missed**"))
+                out.append(f"| {p256[op]['prim']} {op} | {p256[op]['cycles']:,} | {mark} |")
+    # Seed 002.
+    dh_tot = {}
+    for r in records:
+        if r.get("suite") == "pk" and r.get("prim") == "dh":
+            dh_tot[r["bits"]] = dh_tot.get(r["bits"], 0) + r["cycles"]
+    dsa = {}
+    for r in records:
+        if r.get("suite") == "pk" and r.get("prim") == "dsa" and r.get("bytes") == 23:
+            dsa[r["bits"]] = dsa.get(r["bits"], 0) + r["cycles"]
+    if dh_tot or dsa:
+        out += ["", "### Seed 002: elliptic curves against DH and DSA", "",
+                f"Seed 002's phones: {seeds.SEED002_EC_FINDING}. Here, at comparable security (NIST SP 800-57: "
+                "163-bit curves ~ 1024-bit DH/DSA, 80 bits; 233-bit ~ 2048-bit, 112 bits; P-256 ~ 3072-bit, 128 "
+                "bits), optimized set:", "",
+                "| comparison | elliptic curve | finite field | ratio |", "|---|---:|---:|---:|"]
+        pairs = [("EC-DH {c} vs DH {b}", "ecdh", b, c) for c, b in (("B-163", 1024), ("K-163", 1024), ("P-256", 3072))]
+        for label, prim, b, c in pairs:
+            e = protocol(records, prim, c, "optimized")
+            if e and b in dh_tot:
+                out.append(f"| {label.format(c=c, b=b)} | {_m(e['cycles'])} | {_m(dh_tot[b])} | "
+                           f"{dh_tot[b] / e['cycles']:.1f}x faster |")
+        for c, b in (("B-163", 1024), ("K-163", 1024), ("B-233", 2048), ("K-233", 2048), ("P-256", 2048)):
+            e = protocol(records, "ecdsa", c, "optimized")
+            if e and b in dsa:
+                out.append(f"| EC-DSA {c} vs DSA {b} (sign + verify, 23 B) | {_m(e['cycles'])} | {_m(dsa[b])} | "
+                           f"{dsa[b] / e['cycles']:.1f}x faster |")
+    return out + [""]
