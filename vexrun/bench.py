@@ -86,6 +86,18 @@ def render_page(records, meta, command):
         "",
         f"Reproduce with: `{command}`",
         "",
+    ]
+    if any(r.get("suite") in ("hash", "block", "stream") for r in records):
+        lines += _symmetric(records, ser_all, meta)
+    from . import bench_ec, bench_pk
+    lines += bench_pk.render(records)
+    lines += bench_ec.render(records)
+    return "\n".join(lines) + "\n"
+
+
+def _symmetric(records, ser_all, meta):
+    """The symmetric primitives' sections: cycles per byte, key setup, the seeds."""
+    lines = [
         "## Cycles per byte and the least-squares line (layout of seed 002, Table 4)",
         "",
         "cycles = A·bytes + B by least squares over the sizes "
@@ -141,7 +153,4 @@ def render_page(records, meta, command):
                   f"{k} {ours[k2]:.1f}" if k2 in ours else f"{k} -"
                   for k, k2 in (("sha256", "sha256 hash"), ("aes-128", "aes-128 tab ecb enc")))
               + " cycles/B.", ""]
-    from . import bench_ec, bench_pk
-    lines += bench_pk.render(records)
-    lines += bench_ec.render(records)
-    return "\n".join(lines) + "\n"
+    return lines

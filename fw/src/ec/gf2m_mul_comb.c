@@ -38,11 +38,16 @@ static inline __attribute__((always_inline)) NO_SCHED void comb(uint32_t *out, c
     t[j][1] = j < n ? b[j] : 0;
   }
   for (int u = 2; u < 16; u += 2) {
-    t[0][u] = t[0][u / 2] << 1;
-    for (int j = 1; j <= n; j++)
-      t[j][u] = (t[j][u / 2] << 1) | (t[j - 1][u / 2] >> 31);
-    for (int j = 0; j <= n; j++)
-      t[j][u + 1] = t[j][u] ^ t[j][1];
+    /* Word j of an entry is 16 words after word j - 1: constant offsets from two pointers. */
+    const uint32_t *h = &t[0][u / 2];
+    uint32_t *d = &t[0][u];
+    d[0] = h[0] << 1;
+    d[1] = d[0] ^ t[0][1];
+#pragma GCC unroll 9
+    for (int j = 1; j <= n; j++) {
+      d[16 * j] = (h[16 * j] << 1) | (h[16 * (j - 1)] >> 31);
+      d[16 * j + 1] = d[16 * j] ^ t[j][1];
+    }
   }
   uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0, c6 = 0, c7 = 0, c8 = 0, c9 = 0,
            c10 = 0, c11 = 0, c12 = 0, c13 = 0, c14 = 0, c15 = 0;
