@@ -99,8 +99,9 @@ static void fe_reduce(fe r, const uint32_t *c)
     c2 += c1 < hi_;                                    \
   } while (0)
 
-/* The 8 x 8-limb product by columns (Comba), unrolled: the generic vc_mpn_mul spends twice
- * this at 8 limbs on its loop structure. sqr: each cross product once, doubled. */
+/* The 8 x 8-limb product by columns (Comba), unrolled (a P-256 scalar multiplication took
+ * 7.76 M cycles on vc_mpn_mul / vc_mpn_sqr, 6.84 M with these). sqr: each cross product once,
+ * doubled. */
 static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t c0 = 0, c1 = 0, c2 = 0;
