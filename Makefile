@@ -12,7 +12,7 @@ MONT        ?= 0
 SUITES      ?= selftest,hash,block,stream
 RUNS        ?= 3
 SIZES       ?=
-MAX_CYCLES  ?= 500000000
+MAX_CYCLES  ?= 1000000000
 ALL         ?= 0
 TRACE       ?= 0
 TRACE_BEGIN ?= 0
@@ -33,7 +33,7 @@ help:
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash,block,stream RUNS=3"
-	@echo "         SIZES=64,1024 ALL=1 MAX_CYCLES=500000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
+	@echo "         SIZES=64,1024 ALL=1 MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 
 setup:
 	@scripts/setup-env

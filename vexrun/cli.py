@@ -20,7 +20,7 @@ from .env import RESULTS, ROOT, ToolError, git_commit
 from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
-SIM_MAX_CYCLES = 500_000_000          # make sim: a few minutes of simulation at most
+SIM_MAX_CYCLES = 1_000_000_000          # make sim: a few minutes of simulation at most
 BENCH_MAX_CYCLES = 16_000_000_000     # make bench: the long sweep (about 70 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
