@@ -73,11 +73,14 @@ def test_check_subgroup(pair):
     n Q test (K-233) against the model's n P = O."""
     c, M = pair
     seen = set()
-    for P in random_points(M, 24, c.name):
+    for P in random_points(M, 32, c.name):
         in_sub = M.mul(M.n, P) is ec2m.INF
-        seen.add(in_sub)
+        seen.add((in_sub, M.mul(2 * M.n, P) is ec2m.INF))
         assert (c.check(enc(c, P)) == VC_OK) == in_sub
-    assert seen == {True, False}
+    # Points of order n and of order 2n; with cofactor 4 also of order 4n (the 2n ones are
+    # doubles outside the subgroup).
+    assert {(True, True), (False, True)} <= seen
+    assert ((False, False) in seen) == (M.h == 4)
     # Off the curve, coordinates of m bits or more, x = 0 (order 2).
     x, y = M.G.x, M.G.y
     assert c.check(c.point(x, y ^ 1)) == VC_ERR_POINT

@@ -49,9 +49,10 @@ const vc_ec_curve *vc_ec_curve_by_name(const char *name);
 size_t vc_ec_point_len(const vc_ec_curve *c);
 
 /* Public-key validation (SP 800-56A 5.6.2.3.2): encoding, coordinates below the field size,
- * on the curve, not infinity, and of order n (for cofactor 2 by the trace of x, which decides
- * halvability; for K-233 by n*Q = infinity). VC_OK or VC_ERR_POINT (VC_ERR_LENGTH for a
- * wrong length). */
+ * on the curve, not infinity, and of order n: with cofactor 2 a point is in the subgroup when
+ * it is a double, Tr(x) = Tr(a); K-233 (cofactor 4) also needs its half to be a double (one
+ * quadratic solved, as in point halving). VC_OK or VC_ERR_POINT (VC_ERR_LENGTH for a wrong
+ * length). */
 int vc_ec_point_check(const vc_ec_curve *c, const uint8_t *pt, size_t len);
 
 /* out = k * P (P == NULL: the generator); P is validated. VC_ERR_RANGE for k outside [1, n-1]. */

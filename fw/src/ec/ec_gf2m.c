@@ -305,21 +305,30 @@ static void mul_opt(const vc_ec_curve *c, aff *r, const uint8_t *k, const aff *p
 static int e2_check(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pt, int full)
 {
   const ec2m_params *e = P(c);
-  aff p, q;
+  aff p;
   if (decode(c, &p, pt) || !on_curve(e, set, &p))
     return VC_ERR_POINT;
   if (!full)
     return VC_OK;
   if (vc_gf2m_is_zero(e->f, p.x))
     return VC_ERR_POINT;                          /* (0, sqrt b) has order 2 */
-  if (c->cofactor == 2)                           /* P = 2Q, Q on the curve, iff Tr(x) = Tr(a) */
-    return vc_gf2m_trace(e->f, p.x) == (int)e->a ? VC_OK : VC_ERR_POINT;
-  /* Cofactor 4: (n - 1) P has the x of -P exactly when nP = O (public data: variable length). */
-  uint8_t k[VC_EC_MAX_NLEN];
-  memcpy(k, c->order, c->nlen);
-  k[c->nlen - 1] -= 1;                            /* n is odd */
-  ladder(c, &q, k, c->nlen, c->nbits - 1, &p);
-  return !q.inf && vc_gf2m_equal(e->f, q.x, p.x) ? VC_OK : VC_ERR_POINT;
+  /* P = 2Q for a point Q exactly when Tr(x) = Tr(a); with cofactor 2 that is the subgroup. */
+  if (vc_gf2m_trace(e->f, p.x) != (int)e->a)
+    return VC_ERR_POINT;
+  if (c->cofactor == 2)
+    return VC_OK;
+  /* Cofactor 4 (K-233; the 2-part of the group is cyclic): P must be 4R. A half Q of P has
+   * lambda^2 + lambda = x + a (lambda = x(Q) + y(Q)/x(Q)) and x(Q)^2 = y + (lambda + 1) x
+   * (the doubling formulas solved backwards, as in point halving); both halves are doubles or
+   * neither, and Tr(x(Q)) = Tr(x(Q)^2). Public data: no need for constant time. */
+  vc_gf2m l, s;
+  memcpy(s, p.x, sizeof(s));
+  s[0] ^= e->a;
+  vc_gf2m_solve_quadratic(e->f, set, l, s);      /* Tr(x + a) = 0 here */
+  l[0] ^= 1;
+  vc_gf2m_mul(e->f, set, s, l, p.x);
+  vc_gf2m_add(e->f, s, s, p.y);
+  return vc_gf2m_trace(e->f, s) == (int)e->a ? VC_OK : VC_ERR_POINT;
 }
 
 static int e2_mul(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_t *k,
