@@ -116,6 +116,8 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
                    struct bench_result *res);
 /* A measurement's fields of a benchmark record: cycles (median), instret, runs, raw. */
 void json_measure(const struct bench_result *res, uint32_t runs);
+/* Ends a benchmark record with its "ok" and counts it in the tally. */
+void json_close(const struct bench_result *res, struct tally *t);
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
 void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */

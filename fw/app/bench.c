@@ -47,6 +47,16 @@ void json_measure(const struct bench_result *res, uint32_t runs)
   json_u64_array("raw", res->raw, runs);
 }
 
+void json_close(const struct bench_result *res, struct tally *t)
+{
+  json_bool("ok", res->ok);
+  json_end();
+  if (res->ok)
+    t->pass++;
+  else
+    t->fail++;
+}
+
 struct line {
   const char *suite, *prim, *impl, *mode, *op;
   uint32_t bytes;
@@ -66,12 +76,7 @@ static void report(const struct line *l, const struct bench_result *res, uint32_
   json_measure(res, runs);
   if (out)
     json_bytes("out", out, outlen);
-  json_bool("ok", res->ok);
-  json_end();
-  if (res->ok)
-    t->pass++;
-  else
-    t->fail++;
+  json_close(res, t);
 }
 
 static void bench_error(const char *suite, const char *msg, struct tally *t)

@@ -55,16 +55,6 @@ static void rec_open(const char *prim, const char *op, const struct bench_result
   json_u64("inv", vc_gf2m_stats.inv / calls);
 }
 
-static void rec_close(const struct bench_result *res, struct tally *t)
-{
-  json_bool("ok", res->ok);
-  json_end();
-  if (res->ok)
-    t->pass++;
-  else
-    t->fail++;
-}
-
 /* A protocol's measurement: no instruction-counting run (a basic-set protocol is up to 0.8 G
  * cycles; the field operations' records carry the instruction counts). */
 static void measure(bench_fn fn, bench_prep prep, const struct run_opts *o,
@@ -149,7 +139,7 @@ static void ec_protocols(const vc_ec_curve *c, vc_ec_set set, const struct run_o
   json_bytes("q", q1, plen());
   json_bytes("peer", q2, plen());
   json_bytes("secret", out, c->flen);
-  rec_close(&res, t);
+  json_close(&res, t);
 
   measure(run_enc, NULL, o, &res);
   rec_open("ec_elgamal", "encrypt", &res, o->runs);
@@ -158,11 +148,11 @@ static void ec_protocols(const vc_ec_curve *c, vc_ec_set set, const struct run_o
   json_bytes("r", reph, nl);
   json_bytes("c1", c1, plen());
   json_bytes("c2", c2, plen());
-  rec_close(&res, t);
+  json_close(&res, t);
   measure(run_dec, NULL, o, &res);
   res.ok &= !memcmp(out, mpt, plen());
   rec_open("ec_elgamal", "decrypt", &res, o->runs);
-  rec_close(&res, t);
+  json_close(&res, t);
 
   measure(run_sign, NULL, o, &res);
   rec_open("ecdsa", "sign", &res, o->runs);
@@ -172,12 +162,12 @@ static void ec_protocols(const vc_ec_curve *c, vc_ec_set set, const struct run_o
   json_bytes("q", q2, plen());
   json_bytes("r", sr, nl);
   json_bytes("s", ss, nl);
-  rec_close(&res, t);
+  json_close(&res, t);
   measure(run_verify, NULL, o, &res);
   rec_open("ecdsa", "verify", &res, o->runs);
   json_str("hash", chash->name);
   json_u64("bytes", EC_MSG_BYTES);
-  rec_close(&res, t);
+  json_close(&res, t);
 }
 
 /* ---- the field operations ---- */
@@ -251,7 +241,7 @@ static void ec_fields(const struct run_opts *o, struct tally *t)
       json_bytes("b", buf, len);
       vc_gf2m_to_bytes(fld, fr, buf, len);
       json_bytes("out", buf, len);
-      rec_close(&res, t);
+      json_close(&res, t);
     }
   }
 }

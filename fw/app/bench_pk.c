@@ -61,16 +61,6 @@ static void rec_begin(const struct rec *r, const struct bench_result *res, uint3
   json_measure(res, runs);
 }
 
-static void rec_end(const struct bench_result *res, struct tally *t)
-{
-  json_bool("ok", res->ok);
-  json_end();
-  if (res->ok)
-    t->pass++;
-  else
-    t->fail++;
-}
-
 /* ---- suite mp ---- */
 
 static vc_mp M, A, B, BIG, E, R, R2;
@@ -124,7 +114,7 @@ static void mp_simple(const char *prim, const char *op, uint32_t bits, bench_fn 
   bench_measure(fn, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
   json_mp("out", &R);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 /* Points of the design space measured by default; "all" adds the radix sweep. */
@@ -163,7 +153,7 @@ static void mp_montmul(uint32_t bits, const vc_mp_cfg *c, const struct run_opts 
     rec_begin(&r, &res, o->runs);
     json_mp("out", &R);
     json_u64("r_bits", (uint64_t)(c->algo == VC_MM_ALGO5 ? 1 : ctx.cfg.radix_bits) * ctx.digits);
-    rec_end(&res, t);
+    json_close(&res, t);
   }
 }
 
@@ -177,7 +167,7 @@ static void mp_modexp(uint32_t bits, const vc_mp_cfg *c, const char *op, const v
   bench_measure(run_modexp, NULL, (void *)e, o, &res);
   rec_begin(&r, &res, o->runs);
   json_mp("out", &R);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 void bench_mp(const struct run_opts *o, struct tally *t)
@@ -270,7 +260,7 @@ static void pk_rsa(const struct kat_rsa *k, const vc_mp_cfg *c, int crt, const s
   rec_begin(&r, &res, o->runs);
   json_str("key", k->name);
   json_bytes("sig", sig, k->len);
-  rec_end(&res, t);
+  json_close(&res, t);
   if (crt != VC_RSA_MRC || memcmp(c, &vc_mp_cfg_default, sizeof(*c)))
     return;
   r.op = "verify";
@@ -278,7 +268,7 @@ static void pk_rsa(const struct kat_rsa *k, const vc_mp_cfg *c, int crt, const s
   bench_measure(run_rsa_verify, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
   json_str("key", k->name);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 /* Diffie-Hellman: a key pair, then the shared secret with a second party's public value. */
@@ -313,7 +303,7 @@ static void pk_dh(const vc_dh_group *grp, const struct run_opts *o, struct tally
   json_str("group", grp->name);
   json_mp("x", &X);
   json_mp("y", &Y);
-  rec_end(&res, t);
+  json_close(&res, t);
   r.op = "shared";
   bench_measure(run_dh_shared, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
@@ -321,7 +311,7 @@ static void pk_dh(const vc_dh_group *grp, const struct run_opts *o, struct tally
   json_mp("x", &X);
   json_mp("peer", &Y2);
   json_mp("z", &Z);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 /* ElGamal over a group: encryption of a drawn m to y = g^x, and its decryption. */
@@ -359,7 +349,7 @@ static void pk_elgamal(const vc_dh_group *grp, const struct run_opts *o, struct 
   json_mp("m", &Mm);
   json_mp("c1", &C1);
   json_mp("c2", &C2);
-  rec_end(&res, t);
+  json_close(&res, t);
   r.op = "decrypt";
   bench_measure(run_elg_dec, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
@@ -369,7 +359,7 @@ static void pk_elgamal(const vc_dh_group *grp, const struct run_opts *o, struct 
   json_mp("c1", &C1);
   json_mp("c2", &C2);
   json_mp("m", &Z);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 /* DSA: sign and verify of bench_fill's first `bytes` bytes, the hash inside the timing. */
@@ -410,13 +400,13 @@ static void pk_dsa(const struct kat_dsa *k, uint32_t bytes, const struct run_opt
   json_str("hash", k->hash);
   json_mp("r", &C1);
   json_mp("s", &C2);
-  rec_end(&res, t);
+  json_close(&res, t);
   r.op = "verify";
   bench_measure(run_dsa_verify, NULL, NULL, o, &res);
   rec_begin(&r, &res, o->runs);
   json_str("key", k->name);
   json_str("hash", k->hash);
-  rec_end(&res, t);
+  json_close(&res, t);
 }
 
 void bench_pk(const struct run_opts *o, struct tally *t)

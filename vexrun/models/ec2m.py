@@ -3,9 +3,9 @@ sect163k1/r2, sect233k1/r1), affine arithmetic from the group law's formulas (HM
 ECDSA verification: the reference the C curves and the benchmark records are checked against.
 Points are Point(x, y) or INF."""
 
-import hashlib
 from dataclasses import dataclass
 
+from .ecgroup import INF, Group
 from .gf2m import F163, F233
 
 
@@ -15,10 +15,9 @@ class Point:
     y: int
 
 
-INF = None
 
 
-class Curve:
+class Curve(Group):
     def __init__(self, name, F, a, b, gx, gy, n, h):
         self.name, self.F, self.a, self.b, self.n, self.h = name, F, a, b, n, h
         self.G = Point(gx, gy)
@@ -54,14 +53,6 @@ class Curve:
         x3 = F.sqr(lam) ^ lam ^ P.x ^ Q.x ^ self.a
         return Point(x3, F.mul(lam, P.x ^ x3) ^ x3 ^ P.y)
 
-    def mul(self, k, P):
-        R = INF
-        for bit in bin(k)[2:] if k > 0 else "":
-            R = self.add(R, R)
-            if bit == "1":
-                R = self.add(R, P)
-        return R
-
     def lift_x(self, x):
         """The point with x-coordinate x and the smaller y, or None."""
         F = self.F
@@ -74,24 +65,6 @@ class Curve:
         y0, y1 = F.mul(x, z), F.mul(x, z ^ 1)
         return Point(x, min(y0, y1))
 
-    def ecdsa_verify(self, Q, digest, r, s):
-        n = self.n
-        if not (1 <= r < n and 1 <= s < n) or not self.on_curve(Q) or Q is INF:
-            return False
-        e = int.from_bytes(digest, "big")
-        if 8 * len(digest) > self.nbits:
-            e >>= 8 * len(digest) - self.nbits
-        w = pow(s, -1, n)
-        R = self.add(self.mul(e * w % n, self.G), self.mul(r * w % n, Q))
-        return R is not INF and R.x % n == r
-
-    def ecdsa_sign(self, d, digest, k):
-        n = self.n
-        e = int.from_bytes(digest, "big")
-        if 8 * len(digest) > self.nbits:
-            e >>= 8 * len(digest) - self.nbits
-        r = self.mul(k, self.G).x % n
-        return r, pow(k, -1, n) * (e + r * d) % n
 
 
 CURVES = {
@@ -115,6 +88,3 @@ CURVES = {
 def curve(name):
     return CURVES[name]
 
-
-def digest(hash_name, msg):
-    return hashlib.new(hash_name, msg).digest()

@@ -5,6 +5,8 @@ table (p256_comb.h)."""
 
 from dataclasses import dataclass
 
+from .ecgroup import INF, Group
+
 
 @dataclass(frozen=True)
 class Point:
@@ -12,10 +14,9 @@ class Point:
     y: int
 
 
-INF = None
 
 
-class Curve:
+class Curve(Group):
     def __init__(self, name, p, b, gx, gy, n):
         self.name, self.p, self.b, self.n = name, p, b, n
         self.a = p - 3
@@ -50,14 +51,6 @@ class Curve:
         x3 = (lam * lam - P.x - Q.x) % p
         return Point(x3, (lam * (P.x - x3) - P.y) % p)
 
-    def mul(self, k, P):
-        R = INF
-        for bit in bin(k)[2:] if k > 0 else "":
-            R = self.add(R, R)
-            if bit == "1":
-                R = self.add(R, P)
-        return R
-
     def lift_x(self, x):
         """The point with x-coordinate x and the even y, or None (p = 3 mod 4)."""
         p = self.p
@@ -67,22 +60,7 @@ class Curve:
             return None
         return Point(x, y if y % 2 == 0 else p - y)
 
-    def _e(self, digest):
-        e = int.from_bytes(digest, "big")
-        return e >> max(0, 8 * len(digest) - self.nbits)
 
-    def ecdsa_sign(self, d, digest, k):
-        n = self.n
-        r = self.mul(k, self.G).x % n
-        return r, pow(k, -1, n) * (self._e(digest) + r * d) % n
-
-    def ecdsa_verify(self, Q, digest, r, s):
-        n = self.n
-        if not (1 <= r < n and 1 <= s < n) or Q is INF or not self.on_curve(Q):
-            return False
-        w = pow(s, -1, n)
-        R = self.add(self.mul(self._e(digest) * w % n, self.G), self.mul(r * w % n, Q))
-        return R is not INF and R.x % n == r
 
 
 P256 = Curve("P-256", 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1,

@@ -120,6 +120,23 @@ int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m 
   return set == VC_EC_BASIC ? vc_gf2m_inv_euclid_var(f, r, a) : vc_gf2m_inv_itoh(f, r, a);
 }
 
+int vc_gf2m_inv_start(const vc_gf2m_field *f, const vc_gf2m r, const vc_gf2m a, uint32_t *u,
+                      uint32_t *v)
+{
+  if (!f || !r || !a)
+    return VC_ERR_NULL;
+  if (vc_gf2m_is_zero(f, a))
+    return VC_ERR_NOINV;
+  memset(u, 0, 4 * (VC_GF2M_WORDS + 1));
+  memset(v, 0, 4 * (VC_GF2M_WORDS + 1));
+  memcpy(u, a, 4 * (size_t)f->words);
+  v[f->m / 32] = 1u << (f->m % 32);
+  v[0] |= 1;
+  for (int i = 0; i < 3 && f->k[i]; i++)
+    v[f->k[i] / 32] |= 1u << (f->k[i] % 32);
+  return VC_OK;
+}
+
 int vc_gf2m_deg_var(const uint32_t *a, int n)
 {
   for (int i = n - 1; i >= 0; i--)

@@ -44,6 +44,10 @@ static inline void gf2m_reduce233(uint32_t *r, uint32_t *c)
 /* The reduction for f (163 or 233): the optimized variants' common last step. */
 void vc_gf2m_reduce(const vc_gf2m_field *f, vc_gf2m r, uint32_t *c);
 
+/* The inversions' start (a, f): u = a and v = f(z) on VC_GF2M_WORDS + 1 words (f has degree
+ * m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else VC_OK. */
+int vc_gf2m_inv_start(const vc_gf2m_field *f, const vc_gf2m r, const vc_gf2m a, uint32_t *u,
+                      uint32_t *v);
 /* Degree of a[0..n) (-1 for zero). Variable time. */
 int vc_gf2m_deg_var(const uint32_t *a, int n);
 /* a ^= b * z^s on n words (the bits shifted beyond n words are dropped). Variable time in s. */

@@ -16,18 +16,12 @@ static void half(uint32_t *x, int n)
 
 int vc_gf2m_inv_almost_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
-  uint32_t u[N] = {0}, v[N] = {0}, b[N] = {1}, c[N] = {0}, fp[N] = {0};
+  uint32_t u[N], v[N], b[N] = {1}, c[N] = {0}, fp[N];
   uint32_t *pu = u, *pv = v, *pb = b, *pc = c;
-  if (!f || !r || !a)
-    return VC_ERR_NULL;
-  if (vc_gf2m_is_zero(f, a))
-    return VC_ERR_NOINV;
+  int err = vc_gf2m_inv_start(f, r, a, u, fp);
+  if (err)
+    return err;
   const int n = f->words + 1;
-  memcpy(u, a, 4 * (size_t)f->words);
-  fp[f->m / 32] = 1u << (f->m % 32);
-  fp[0] |= 1;
-  for (int i = 0; i < 3 && f->k[i]; i++)
-    fp[f->k[i] / 32] |= 1u << (f->k[i] % 32);
   memcpy(v, fp, sizeof(fp));
   for (;;) {
     while (!(pu[0] & 1)) {

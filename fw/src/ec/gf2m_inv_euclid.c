@@ -10,17 +10,11 @@
 
 int vc_gf2m_inv_euclid_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
-  uint32_t u[N] = {0}, v[N] = {0}, g1[N] = {1}, g2[N] = {0}, *pu = u, *pv = v, *p1 = g1, *p2 = g2;
-  if (!f || !r || !a)
-    return VC_ERR_NULL;
-  if (vc_gf2m_is_zero(f, a))
-    return VC_ERR_NOINV;
+  uint32_t u[N], v[N], g1[N] = {1}, g2[N] = {0}, *pu = u, *pv = v, *p1 = g1, *p2 = g2;
+  int err = vc_gf2m_inv_start(f, r, a, u, v);
+  if (err)
+    return err;
   const int n = f->words + 1;
-  memcpy(u, a, 4 * (size_t)f->words);
-  v[f->m / 32] = 1u << (f->m % 32);
-  v[0] |= 1;
-  for (int i = 0; i < 3 && f->k[i]; i++)
-    v[f->k[i] / 32] |= 1u << (f->k[i] % 32);
   int du = vc_gf2m_deg_var(pu, n), dv = f->m;
   while (du > 0) {
     int j = du - dv;
