@@ -1,6 +1,7 @@
 """The binary-curve model (vexrun/models/ec2m.py) checked on its own: the curve constants
-(G on the curve, n G = O, n prime, the group order h n within Hasse's bound), the group law
-(associativity, inverses, doubling against addition) and the CAVP key pairs."""
+(G on the curve, n G = O, n prime, the group order h n within Hasse's bound, h n P = O for a
+point outside the subgroup), the group law (associativity, inverses, doubling against
+addition) and the CAVP key pairs."""
 
 import random
 
@@ -23,6 +24,12 @@ def test_constants(name):
     assert is_probable_prime(M.n)
     q = 1 << M.F.m
     assert abs(M.h * M.n - (q + 1)) <= 2 * (1 << (M.F.m // 2 + 1))
+    # The cofactor: h n kills a point outside the subgroup, n alone does not; x = 0 is the
+    # point of order 2.
+    P = next(P for P in map(M.lift_x, range(2, 100)) if P and M.mul(M.n, P) is not ec2m.INF)
+    assert M.on_curve(P) and M.mul(M.h * M.n, P) is ec2m.INF
+    T = M.lift_x(0)
+    assert M.on_curve(T) and M.add(T, T) is ec2m.INF
 
 
 @pytest.mark.parametrize("name", NAMES)

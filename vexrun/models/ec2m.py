@@ -15,8 +15,6 @@ class Point:
     y: int
 
 
-
-
 class Curve(Group):
     def __init__(self, name, F, a, b, gx, gy, n, h):
         self.name, self.F, self.a, self.b, self.n, self.h = name, F, a, b, n, h
@@ -64,7 +62,6 @@ class Curve(Group):
         z = F.half_trace(beta)
         y0, y1 = F.mul(x, z), F.mul(x, z ^ 1)
         return Point(x, min(y0, y1))
-
 
 
 CURVES = {

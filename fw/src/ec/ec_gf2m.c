@@ -2,9 +2,10 @@
  * over GF(2^m), behind the vc_ec_impl interface. Seed 001's two sets:
  *   basic      affine addition and doubling (one inversion each), left-to-right double-and-add;
  *   optimized  the Lopez-Dahab x-only Montgomery ladder in projective coordinates (HMV
- *              Algorithm 3.40: Madd 4M + 1S, Mdouble 2M + 4S, 1M less when b = 1), y recovered
- *              with one inversion at the end; the scalar is lengthened to k + n or k + 2n so
- *              the ladder always runs nbits + 1 steps, and its swaps are masked: constant time.
+ *              Algorithm 3.40: Madd 4M + 1S; Mdouble as (X^2 + sqrt(b) Z^2)^2, 2M + 3S, 1M
+ *              less when b = 1), y recovered with one inversion at the end; the scalar is
+ *              lengthened to k + n or k + 2n so the ladder always runs nbits steps, and its
+ *              swaps are masked: constant time.
  * Field operations go through the dispatching forms (gf2m.h) with the set. */
 #include <string.h>
 
@@ -15,7 +16,7 @@ typedef struct {
   const vc_gf2m_field *f;
   uint32_t a;              /* 0 or 1 */
   uint32_t b_one;          /* b = 1 (the Koblitz curves): Mdouble skips its multiplication */
-  vc_gf2m b;
+  vc_gf2m b, sqrt_b;
 } ec2m_params;
 
 typedef struct {
@@ -54,12 +55,16 @@ static const uint8_t k233_g[61] = {
   0xdb, 0x53, 0x7d, 0xec, 0xe8, 0x19, 0xb7, 0xf7, 0x0f, 0x55, 0x5a, 0x67, 0xc4, 0x27, 0xa8, 0xcd,
   0x9b, 0xf1, 0x8a, 0xeb, 0x9b, 0x56, 0xe0, 0xc1, 0x10, 0x56, 0xfa, 0xe6, 0xa3};
 
-static const ec2m_params b163_p = {&vc_gf2m_163, 1, 0, {0x4a3205fd, 0x512f7874, 0x1481eb10, 0xb8c953ca,
-                                                    0x0a601907, 0x00000002}};
-static const ec2m_params k163_p = {&vc_gf2m_163, 1, 1, {1}};
-static const ec2m_params b233_p = {&vc_gf2m_233, 1, 0, {0x7d8f90ad, 0x81fe115f, 0x20e9ce42, 0x213b333b,
-                                                    0x0923bb58, 0x332c7f8c, 0x647ede6c, 0x00000066}};
-static const ec2m_params k233_p = {&vc_gf2m_233, 0, 1, {1}};
+static const ec2m_params b163_p = {
+  &vc_gf2m_163, 1, 0,
+  {0x4a3205fd, 0x512f7874, 0x1481eb10, 0xb8c953ca, 0x0a601907, 0x00000002},
+  {0x69f34da5, 0xda89c039, 0x3d21c366, 0xdf892759, 0xc25b85ba, 0x00000002}};
+static const ec2m_params k163_p = {&vc_gf2m_163, 1, 1, {1}, {1}};
+static const ec2m_params b233_p = {
+  &vc_gf2m_233, 1, 0,
+  {0x7d8f90ad, 0x81fe115f, 0x20e9ce42, 0x213b333b, 0x0923bb58, 0x332c7f8c, 0x647ede6c, 0x00000066},
+  {0x61da9138, 0xe5f946d0, 0x52f21253, 0x71caaeea, 0xee31e06d, 0x7874e747, 0xf85627b9, 0x00000187}};
+static const ec2m_params k233_p = {&vc_gf2m_233, 0, 1, {1}, {1}};
 
 #define P(c) ((const ec2m_params *)(c)->params)
 
@@ -203,20 +208,21 @@ static void madd(const ec2m_params *e, const vc_gf2m x, uint32_t *x1, uint32_t *
   vc_gf2m_add(f, x1, x1, t1);
 }
 
-/* (X, Z) = 2 (X, Z): X = X^4 + b Z^4, Z = X^2 Z^2. */
+/* (X, Z) = 2 (X, Z): X = X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2, Z = X^2 Z^2. */
 static void mdouble(const ec2m_params *e, uint32_t *x, uint32_t *z)
 {
   const vc_gf2m_field *f = e->f;
   vc_gf2m t;
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, x, x);
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z, z);
-  vc_gf2m_mul(f, VC_EC_OPTIMIZED, t, x, z);
-  vc_gf2m_sqr(f, VC_EC_OPTIMIZED, x, x);
-  vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z, z);
-  if (!e->b_one)
-    vc_gf2m_mul(f, VC_EC_OPTIMIZED, z, z, e->b);
-  vc_gf2m_add(f, x, x, z);
-  memcpy(z, t, sizeof(t));
+  if (e->b_one) {
+    vc_gf2m_add(f, t, x, z);
+  } else {
+    vc_gf2m_mul(f, VC_EC_OPTIMIZED, t, z, e->sqrt_b);
+    vc_gf2m_add(f, t, t, x);
+  }
+  vc_gf2m_mul(f, VC_EC_OPTIMIZED, z, x, z);
+  vc_gf2m_sqr(f, VC_EC_OPTIMIZED, x, t);
 }
 
 /* Big-endian r = a + b over len bytes (b: len - 1 bytes, right-aligned); no branches. */
@@ -238,21 +244,24 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
   const ec2m_params *e = P(c);
   const vc_gf2m_field *f = e->f;
   vc_gf2m x1, z1 = {1}, x2, z2, t1, t2, t3;
+  uint32_t swapped = 0;
   /* P1 = P, P2 = 2P: X2 = x^4 + b, Z2 = x^2. */
   memcpy(x1, p->x, sizeof(x1));
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z2, p->x);
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, x2, z2);
   vc_gf2m_add(f, x2, x2, e->b);
   for (unsigned i = top; i-- > 0;) {
-    /* bit 1: (P1, P2) = (P1 + P2, 2 P2); bit 0: (2 P1, P1 + P2); swapped in and out. */
+    /* bit 1: (P1, P2) = (P1 + P2, 2 P2); bit 0: (2 P1, P1 + P2). The pair is held swapped
+     * after a 1 bit and swapped back only when the next bit differs. */
     uint32_t bit = kbit(k, klen, i);
-    cswap(f, x1, x2, bit);
-    cswap(f, z1, z2, bit);
+    cswap(f, x1, x2, bit ^ swapped);
+    cswap(f, z1, z2, bit ^ swapped);
+    swapped = bit;
     madd(e, p->x, x2, z2, x1, z1);
     mdouble(e, x1, z1);
-    cswap(f, x1, x2, bit);
-    cswap(f, z1, z2, bit);
   }
+  cswap(f, x1, x2, swapped);
+  cswap(f, z1, z2, swapped);
   /* Mxy: x3 = X1/Z1, y3 = (x + x3)[(X1 + x Z1)(X2 + x Z2) + (x^2 + y) Z1 Z2] / (x Z1 Z2) + y. */
   if (vc_gf2m_is_zero(f, z1)) {
     r->inf = 1;
@@ -363,19 +372,18 @@ static void e2_neg(const vc_ec_curve *c, uint8_t *out, const uint8_t *p)
 }
 
 /* y = x z with z^2 + z = x + a + b/x^2 (y^2 + xy = x^3 + a x^2 + b divided by x^2); the two
- * roots are x z and x (z + 1): the smaller as an integer. x = 0: y = sqrt(b) = b^(2^(m-1)). */
+ * roots x z and x (z + 1) differ by x, so the smaller as an integer is the one without x's top
+ * bit (variable time in x, like the embedding's search). x = 0: y = sqrt(b). */
 static int e2_lift_x(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_t *xb)
 {
   const ec2m_params *e = P(c);
   const vc_gf2m_field *f = e->f;
   aff p = {{0}, {0}, 0};
-  vc_gf2m t, y1;
+  vc_gf2m t;
   if (vc_gf2m_from_bytes(f, p.x, xb, c->flen))
     return VC_ERR_RANGE;
   if (vc_gf2m_is_zero(f, p.x)) {
-    memcpy(p.y, e->b, sizeof(p.y));
-    for (int i = 1; i < f->m; i++)
-      vc_gf2m_sqr(f, set, p.y, p.y);
+    memcpy(p.y, e->sqrt_b, sizeof(p.y));
     return encode(c, out, &p);
   }
   vc_gf2m_sqr(f, set, t, p.x);
@@ -386,13 +394,9 @@ static int e2_lift_x(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const ui
   if (vc_gf2m_solve_quadratic(f, set, t, t))
     return VC_ERR_RANGE;
   vc_gf2m_mul(f, set, p.y, p.x, t);
-  vc_gf2m_add(f, y1, p.y, p.x);
-  for (int i = f->words - 1; i >= 0; i--)
-    if (y1[i] != p.y[i]) {
-      if (y1[i] < p.y[i])
-        memcpy(p.y, y1, sizeof(y1));
-      break;
-    }
+  int top = vc_gf2m_deg_var(p.x, f->words);
+  if ((p.y[top / 32] >> (top % 32)) & 1)
+    vc_gf2m_add(f, p.y, p.y, p.x);
   return encode(c, out, &p);
 }
 
