@@ -85,6 +85,8 @@ void bench_ec(const struct run_opts *o, struct tally *t);
 void json_mp(const char *key, const vc_mp *a);
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+/* An error message naming a request field: prefix, the key (at most 20 characters), suffix. */
+const char *req_key_error(const char *prefix, const char *key, const char *suffix);
 /* 1 when the field is the string s. */
 int req_is(const struct req_field *f, const char *s);
 /* The hash named by the request's "hash" field (md5, sha1, sha256, ...), or NULL. */

@@ -23,17 +23,10 @@ static const char *get_set(const struct req *r, vc_ec_set *set)
 /* A hex field of exactly len bytes. */
 static const char *get_exact(const struct req *r, const char *key, uint8_t *out, size_t len)
 {
-  static char msg[64];
   const char *err;
-  size_t n = strlen(key);
   if (req_hex(r, key, out, len, &err) == (long)len)
     return NULL;
-  if (n > 16)
-    n = 16;
-  memcpy(msg, "\"", 1);
-  memcpy(msg + 1, key, n);
-  memcpy(msg + 1 + n, "\": hex of the exact encoded length", 35);
-  return msg;
+  return req_key_error("\"", key, "\": hex of the exact encoded length");
 }
 
 static void json_counts(void)

@@ -12,14 +12,7 @@
 
 static const char *err_missing(const char *key)
 {
-  static char msg[48];
-  size_t n = strlen(key);
-  if (n > 20)
-    n = 20;
-  memcpy(msg, "missing or malformed \"", 22);
-  memcpy(msg + 22, key, n);
-  memcpy(msg + 22 + n, "\" (hex)", 8);
-  return msg;
+  return req_key_error("missing or malformed \"", key, "\" (hex)");
 }
 
 /* Big-endian hex field -> vc_mp. */

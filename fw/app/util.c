@@ -107,3 +107,17 @@ void json_ok(const char *op, uint64_t cycles)
   json_str("op", op);
   json_u64("cycles", cycles);
 }
+
+const char *req_key_error(const char *prefix, const char *key, const char *suffix)
+{
+  static char msg[96];
+  size_t a = strlen(prefix), n = strlen(key), b = strlen(suffix);
+  if (n > 20)
+    n = 20;
+  if (a + n + b >= sizeof(msg))
+    return suffix;
+  memcpy(msg, prefix, a);
+  memcpy(msg + a, key, n);
+  memcpy(msg + a + n, suffix, b + 1);
+  return msg;
+}
