@@ -1,9 +1,11 @@
 /* P-256 (FIPS 186-4 D.1.2.3) behind the vc_ec_impl interface, constant time.
  *
- * Field: 8-limb elements below p = 2^256 - 2^224 + 2^192 + 2^96 - 1 on the multiprecision limb
- * layer's carries (vc_mpn_add_n, vc_mpn_sub_n); products and squares by an unrolled 8-limb
- * product scanning (dedicated squaring), then the special reduction of FIPS 186-4 D.2.3 (p's sparse form turns the upper half into
- * sums and differences of its words). No secret-dependent branches: selections are masks.
+ * Field: 8-limb elements below p = 2^256 - 2^224 + 2^192 + 2^96 - 1; products by rows with the
+ * multiplier operand in registers, then the special reduction of FIPS 186-4 D.2.3 (p's sparse
+ * form turns the upper half into sums and differences of its words). The hot code is kept
+ * small enough to share VexRiscv's 4 KiB instruction cache with the point formulas: unrolled
+ * product scanning ran faster alone and slower in a scalar multiplication. No secret-dependent
+ * branches: selections are masks.
  * Points: homogeneous projective coordinates with the complete formulas of Renes, Costello and
  * Batina (2016, Algorithms 4 and 6 for a = -3), which have no exceptional cases: the point at
  * infinity (0 : 1 : 0) and doubling need no branches.
@@ -31,8 +33,16 @@ static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
 static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
-  uint32_t borrow = vc_mpn_sub_n(t, a, P, N);
+  uint32_t borrow = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t d = a[i] - P[i];
+    uint32_t b2 = a[i] < P[i];
+    t[i] = d - borrow;
+    borrow = b2 | (d < borrow);
+  }
   uint32_t keep = 0u - (borrow & (carry ^ 1));     /* a < p: keep a */
+#pragma GCC unroll 8
   for (int i = 0; i < N; i++)
     r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
@@ -40,109 +50,117 @@ static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 static void fe_add(fe r, const fe a, const fe b)
 {
   fe t;
-  uint32_t c = vc_mpn_add_n(t, a, b, N);
+  uint32_t c = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t s = a[i] + c;
+    c = s < c;
+    t[i] = s + b[i];
+    c += t[i] < s;
+  }
   fe_cond_sub(r, t, c);
 }
 
+/* r = a - b, plus p when that borrows. */
 static void fe_sub(fe r, const fe a, const fe b)
 {
-  fe t, u;
-  uint32_t m = 0u - vc_mpn_sub_n(t, a, b, N);
-  for (int i = 0; i < N; i++)
-    u[i] = P[i] & m;
-  vc_mpn_add_n(r, t, u, N);
-}
-
-/* The reduction of a 512-bit c (FIPS 186-4 D.2.3): s1 + 2 s2 + 2 s3 + s4 + s5 - s6 - s7 - s8
- * - s9, per word as signed sums of c's upper words; 5p keeps it positive, so the carry out is
- * 0..12; it folds back twice through 2^256 = 2^224 - 2^192 - 2^96 + 1 (mod p). */
-static void fe_reduce(fe r, const uint32_t *c)
-{
-  int64_t w[N];
-  const int64_t c8 = c[8], c9 = c[9], c10 = c[10], c11 = c[11], c12 = c[12], c13 = c[13],
-                c14 = c[14], c15 = c[15], ff = 0xFFFFFFFF;
-  w[0] = (int64_t)c[0] + c8 + c9 - c11 - c12 - c13 - c14 + 5 * ff;
-  w[1] = (int64_t)c[1] + c9 + c10 - c12 - c13 - c14 - c15 + 5 * ff;
-  w[2] = (int64_t)c[2] + c10 + c11 - c13 - c14 - c15 + 5 * ff;
-  w[3] = (int64_t)c[3] + 2 * (c11 + c12) + c13 - c15 - c8 - c9;
-  w[4] = (int64_t)c[4] + 2 * (c12 + c13) + c14 - c9 - c10;
-  w[5] = (int64_t)c[5] + 2 * (c13 + c14) + c15 - c10 - c11;
-  w[6] = (int64_t)c[6] + 3 * c14 + 2 * c15 + c13 - c8 - c9 + 5;
-  w[7] = (int64_t)c[7] + 3 * c15 + c8 - c10 - c11 - c12 - c13 + 5 * ff;
-  int64_t carry = 0;
-  for (int fold = 0; fold < 3; fold++) {
-    w[0] += carry;
-    w[3] -= carry;
-    w[6] -= carry;
-    w[7] += carry;
-    for (int i = 0; i < N - 1; i++) {
-      w[i + 1] += w[i] >> 32;            /* arithmetic shift: floor division by 2^32 */
-      w[i] &= ff;
-    }
-    carry = w[7] >> 32;
-    w[7] &= ff;
+  fe t;
+  uint32_t borrow = 0, c = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t d = a[i] - b[i];
+    uint32_t b2 = a[i] < b[i];
+    t[i] = d - borrow;
+    borrow = b2 | (d < borrow);
   }
-  uint32_t t[N];
-  for (int i = 0; i < N; i++)
-    t[i] = (uint32_t)w[i];
-  fe_cond_sub(r, t, 0);
+  uint32_t m = 0u - borrow;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t s = t[i] + c, pm = P[i] & m;
+    c = s < c;
+    r[i] = s + pm;
+    c += r[i] < s;
+  }
 }
 
-/* (c2:c1:c0) += x y: one multiply-accumulate of product scanning. */
-#define MAC(x, y)                                      \
-  do {                                                 \
-    uint64_t p_ = (uint64_t)(x) * (y);                 \
-    uint32_t lo_ = (uint32_t)p_, hi_ = (uint32_t)(p_ >> 32); \
-    c0 += lo_;                                         \
-    hi_ += c0 < lo_;                                   \
-    c1 += hi_;                                         \
-    c2 += c1 < hi_;                                    \
+/* The reduction of a 512-bit c (FIPS 186-4 D.2.3): word j of s1 + 2 s2 + 2 s3 + s4 + s5 - s6
+ * - s7 - s8 - s9 is c[j] plus and minus some of c's upper words. Each column sums into a signed
+ * 64-bit accumulator kept as (hi : lo) 32-bit words, 3 instructions a term (GCC's int64 code
+ * took 4 times as long). The signed carry out of the top word folds back twice through
+ * 2^256 = 2^224 - 2^192 - 2^96 + 1 (mod p): the first leaves a carry of -1, 0 or 1, the
+ * second none; the result is below 2^256 < 2p. */
+#define ACC_ADD(x) do { uint32_t x_ = (x); lo += x_; hi += lo < x_; } while (0)
+#define ACC_SUB(x) do { uint32_t x_ = (x); hi -= lo < x_; lo -= x_; } while (0)
+#define ACC_SADD(v) \
+  do { int32_t v_ = (v); lo += (uint32_t)v_; hi += (v_ >> 31) + (lo < (uint32_t)v_); } while (0)
+#define COLUMN(j, terms)                    \
+  do {                                      \
+    lo = c[j];                              \
+    hi = 0;                                 \
+    ACC_SADD(carry);                        \
+    terms;                                  \
+    w[j] = lo;                              \
+    carry = hi;                             \
   } while (0)
 
-/* The 8 x 8-limb product by columns (Comba), unrolled (a P-256 scalar multiplication took
- * 7.76 M cycles on vc_mpn_mul / vc_mpn_sqr, 6.84 M with these). sqr: each cross product once,
- * doubled. */
-static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
+static const int8_t red_fold[N] = {1, 0, 0, -1, 0, 0, -1, 1};
+
+static void fe_reduce(fe r, const uint32_t *c)
 {
-  uint32_t c0 = 0, c1 = 0, c2 = 0;
-#pragma GCC unroll 15
-  for (int k = 0; k < 2 * N - 1; k++) {
+  uint32_t w[N], lo;
+  int32_t hi, carry = 0;
+  const uint32_t c8 = c[8], c9 = c[9], c10 = c[10], c11 = c[11], c12 = c[12], c13 = c[13],
+                 c14 = c[14], c15 = c[15];
+  COLUMN(0, ACC_ADD(c8); ACC_ADD(c9); ACC_SUB(c11); ACC_SUB(c12); ACC_SUB(c13); ACC_SUB(c14));
+  COLUMN(1, ACC_ADD(c9); ACC_ADD(c10); ACC_SUB(c12); ACC_SUB(c13); ACC_SUB(c14); ACC_SUB(c15));
+  COLUMN(2, ACC_ADD(c10); ACC_ADD(c11); ACC_SUB(c13); ACC_SUB(c14); ACC_SUB(c15));
+  COLUMN(3, ACC_ADD(c11); ACC_ADD(c11); ACC_ADD(c12); ACC_ADD(c12); ACC_ADD(c13);
+            ACC_SUB(c15); ACC_SUB(c8); ACC_SUB(c9));
+  COLUMN(4, ACC_ADD(c12); ACC_ADD(c12); ACC_ADD(c13); ACC_ADD(c13); ACC_ADD(c14);
+            ACC_SUB(c9); ACC_SUB(c10));
+  COLUMN(5, ACC_ADD(c13); ACC_ADD(c13); ACC_ADD(c14); ACC_ADD(c14); ACC_ADD(c15);
+            ACC_SUB(c10); ACC_SUB(c11));
+  COLUMN(6, ACC_ADD(c14); ACC_ADD(c14); ACC_ADD(c14); ACC_ADD(c15); ACC_ADD(c15); ACC_ADD(c13);
+            ACC_SUB(c8); ACC_SUB(c9));
+  COLUMN(7, ACC_ADD(c15); ACC_ADD(c15); ACC_ADD(c15); ACC_ADD(c8); ACC_SUB(c10); ACC_SUB(c11);
+            ACC_SUB(c12); ACC_SUB(c13));
+#pragma GCC unroll 2
+  for (int fold = 0; fold < 2; fold++) {
+    int32_t top = carry;
+    carry = 0;
 #pragma GCC unroll 8
-    for (int i = k < N ? 0 : k - N + 1; i <= (k < N ? k : N - 1); i++)
-      MAC(a[i], b[k - i]);
-    r[k] = c0;
-    c0 = c1;
-    c1 = c2;
-    c2 = 0;
+    for (int j = 0; j < N; j++) {
+      lo = w[j];
+      hi = 0;
+      ACC_SADD(carry);
+      ACC_SADD(red_fold[j] * top);
+      w[j] = lo;
+      carry = hi;
+    }
   }
-  r[2 * N - 1] = c0;
+  fe_cond_sub(r, w, 0);
 }
 
-static void sqr8(uint32_t *r, const uint32_t *a)
+/* r = a b (16 words) by rows: b stays in registers and each row adds a[i] b at word i. Rolled
+ * over i to stay small (see fe_reduce). */
+#define MACW(j, bj)                                              \
+  do {                                                           \
+    uint64_t p_ = (uint64_t)ai * (bj) + t[j] + cy;               \
+    t[j] = (uint32_t)p_;                                         \
+    cy = (uint32_t)(p_ >> 32);                                   \
+  } while (0)
+
+static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  uint32_t c0 = 0, c1 = 0, c2 = 0;
-#pragma GCC unroll 15
-  for (int k = 0; k < 2 * N - 1; k++) {
-    uint32_t d0 = c0, d1 = c1, d2 = c2;      /* the column's cross products, then doubled */
-    c0 = c1 = c2 = 0;
-#pragma GCC unroll 8
-    for (int i = k < N ? 0 : k - N + 1; 2 * i < k; i++)
-      MAC(a[i], a[k - i]);
-    c2 = (c2 << 1) | (c1 >> 31);
-    c1 = (c1 << 1) | (c0 >> 31);
-    c0 <<= 1;
-    c0 += d0;
-    d1 += c0 < d0;
-    c1 += d1;
-    c2 += d2 + (c1 < d1);
-    if (!(k & 1))
-      MAC(a[k / 2], a[k / 2]);
-    r[k] = c0;
-    c0 = c1;
-    c1 = c2;
-    c2 = 0;
+  const uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6],
+                 b7 = b[7];
+  memset(r, 0, 4 * 2 * N);
+  for (int i = 0; i < N; i++) {
+    uint32_t *t = r + i, ai = a[i], cy = 0;
+    MACW(0, b0); MACW(1, b1); MACW(2, b2); MACW(3, b3);
+    MACW(4, b4); MACW(5, b5); MACW(6, b6); MACW(7, b7);
+    t[8] = cy;
   }
-  r[2 * N - 1] = c0;
 }
 
 static void fe_mul(fe r, const fe a, const fe b)
@@ -154,9 +172,7 @@ static void fe_mul(fe r, const fe a, const fe b)
 
 static void fe_sqr(fe r, const fe a)
 {
-  uint32_t c[2 * N];
-  sqr8(c, a);
-  fe_reduce(r, c);
+  fe_mul(r, a, a);
 }
 
 static void fe_sqr_n(fe r, const fe a, int n)
@@ -213,99 +229,66 @@ static uint32_t fe_is_zero(const fe a)
   return ((acc | (0u - acc)) >> 31) ^ 1;
 }
 
-/* ---- points: complete projective formulas (Renes-Costello-Batina, a = -3) ---- */
+/* ---- points: complete projective formulas (Renes-Costello-Batina, a = -3) ----
+ * Run as programs over a register file of field elements: one small interpreter instead of
+ * ~80 inlined calls keeps the formulas inside the instruction cache with the field code. */
+
+enum { PX, PY, PZ, QX, QY, QZ, BB, T0, T1, T2, T3, T4, X3, Y3, Z3, NREG };
+enum { ADD, SUB, MUL };
+typedef uint8_t fop[4];                     /* op, destination, source, source */
+
+/* Algorithm 4: (X3 : Y3 : Z3) = P + Q. */
+static const fop add_prog[] = {
+  {MUL, T0, PX, QX}, {MUL, T1, PY, QY}, {MUL, T2, PZ, QZ}, {ADD, T3, PX, PY}, {ADD, T4, QX, QY},
+  {MUL, T3, T3, T4}, {ADD, T4, T0, T1}, {SUB, T3, T3, T4}, {ADD, T4, PY, PZ}, {ADD, X3, QY, QZ},
+  {MUL, T4, T4, X3}, {ADD, X3, T1, T2}, {SUB, T4, T4, X3}, {ADD, X3, PX, PZ}, {ADD, Y3, QX, QZ},
+  {MUL, X3, X3, Y3}, {ADD, Y3, T0, T2}, {SUB, Y3, X3, Y3}, {MUL, Z3, BB, T2}, {SUB, X3, Y3, Z3},
+  {ADD, Z3, X3, X3}, {ADD, X3, X3, Z3}, {SUB, Z3, T1, X3}, {ADD, X3, T1, X3}, {MUL, Y3, BB, Y3},
+  {ADD, T1, T2, T2}, {ADD, T2, T1, T2}, {SUB, Y3, Y3, T2}, {SUB, Y3, Y3, T0}, {ADD, T1, Y3, Y3},
+  {ADD, Y3, T1, Y3}, {ADD, T1, T0, T0}, {ADD, T0, T1, T0}, {SUB, T0, T0, T2}, {MUL, T1, T4, Y3},
+  {MUL, T2, T0, Y3}, {MUL, Y3, X3, Z3}, {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1},
+  {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0}, {ADD, Z3, Z3, T1}};
+
+/* Algorithm 6: (X3 : Y3 : Z3) = 2P (Q unused). */
+static const fop dbl_prog[] = {
+  {MUL, T0, PX, PX}, {MUL, T1, PY, PY}, {MUL, T2, PZ, PZ}, {MUL, T3, PX, PY}, {ADD, T3, T3, T3},
+  {MUL, Z3, PX, PZ}, {ADD, Z3, Z3, Z3}, {MUL, Y3, BB, T2}, {SUB, Y3, Y3, Z3}, {ADD, X3, Y3, Y3},
+  {ADD, Y3, X3, Y3}, {SUB, X3, T1, Y3}, {ADD, Y3, T1, Y3}, {MUL, Y3, X3, Y3}, {MUL, X3, X3, T3},
+  {ADD, T3, T2, T2}, {ADD, T2, T2, T3}, {MUL, Z3, BB, Z3}, {SUB, Z3, Z3, T2}, {SUB, Z3, Z3, T0},
+  {ADD, T3, Z3, Z3}, {ADD, Z3, Z3, T3}, {ADD, T3, T0, T0}, {ADD, T0, T3, T0}, {SUB, T0, T0, T2},
+  {MUL, T0, T0, Z3}, {ADD, Y3, Y3, T0}, {MUL, T0, PY, PZ}, {ADD, T0, T0, T0}, {MUL, Z3, T0, Z3},
+  {SUB, X3, X3, Z3}, {MUL, Z3, T0, T1}, {ADD, Z3, Z3, Z3}, {ADD, Z3, Z3, Z3}};
+
+static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+{
+  fe tmp[NREG - BB];
+  uint32_t *reg[NREG] = {(uint32_t *)p->x, (uint32_t *)p->y, (uint32_t *)p->z,
+                         (uint32_t *)q->x, (uint32_t *)q->y, (uint32_t *)q->z};
+  memcpy(tmp[0], B, sizeof(fe));
+  for (int i = BB; i < NREG; i++)
+    reg[i] = tmp[i - BB];
+  for (const fop *o = prog; o < prog + len; o++) {
+    uint32_t *d = reg[(*o)[1]], *a = reg[(*o)[2]], *b = reg[(*o)[3]];
+    if ((*o)[0] == MUL)
+      fe_mul(d, a, b);
+    else if ((*o)[0] == ADD)
+      fe_add(d, a, b);
+    else
+      fe_sub(d, a, b);
+  }
+  memcpy(r->x, reg[X3], sizeof(fe));
+  memcpy(r->y, reg[Y3], sizeof(fe));
+  memcpy(r->z, reg[Z3], sizeof(fe));
+}
 
 static void pt_add(pt *r, const pt *p, const pt *q)
 {
-  fe t0, t1, t2, t3, t4, x3, y3, z3;
-  fe_mul(t0, p->x, q->x);
-  fe_mul(t1, p->y, q->y);
-  fe_mul(t2, p->z, q->z);
-  fe_add(t3, p->x, p->y);
-  fe_add(t4, q->x, q->y);
-  fe_mul(t3, t3, t4);
-  fe_add(t4, t0, t1);
-  fe_sub(t3, t3, t4);
-  fe_add(t4, p->y, p->z);
-  fe_add(x3, q->y, q->z);
-  fe_mul(t4, t4, x3);
-  fe_add(x3, t1, t2);
-  fe_sub(t4, t4, x3);
-  fe_add(x3, p->x, p->z);
-  fe_add(y3, q->x, q->z);
-  fe_mul(x3, x3, y3);
-  fe_add(y3, t0, t2);
-  fe_sub(y3, x3, y3);
-  fe_mul(z3, B, t2);
-  fe_sub(x3, y3, z3);
-  fe_add(z3, x3, x3);
-  fe_add(x3, x3, z3);
-  fe_sub(z3, t1, x3);
-  fe_add(x3, t1, x3);
-  fe_mul(y3, B, y3);
-  fe_add(t1, t2, t2);
-  fe_add(t2, t1, t2);
-  fe_sub(y3, y3, t2);
-  fe_sub(y3, y3, t0);
-  fe_add(t1, y3, y3);
-  fe_add(y3, t1, y3);
-  fe_add(t1, t0, t0);
-  fe_add(t0, t1, t0);
-  fe_sub(t0, t0, t2);
-  fe_mul(t1, t4, y3);
-  fe_mul(t2, t0, y3);
-  fe_mul(y3, x3, z3);
-  fe_add(y3, y3, t2);
-  fe_mul(x3, t3, x3);
-  fe_sub(x3, x3, t1);
-  fe_mul(z3, t4, z3);
-  fe_mul(t1, t3, t0);
-  fe_add(z3, z3, t1);
-  memcpy(r->x, x3, sizeof(fe));
-  memcpy(r->y, y3, sizeof(fe));
-  memcpy(r->z, z3, sizeof(fe));
+  pt_run(r, p, q, add_prog, sizeof(add_prog) / sizeof(add_prog[0]));
 }
 
 static void pt_double(pt *r, const pt *p)
 {
-  fe t0, t1, t2, t3, x3, y3, z3;
-  fe_sqr(t0, p->x);
-  fe_sqr(t1, p->y);
-  fe_sqr(t2, p->z);
-  fe_mul(t3, p->x, p->y);
-  fe_add(t3, t3, t3);
-  fe_mul(z3, p->x, p->z);
-  fe_add(z3, z3, z3);
-  fe_mul(y3, B, t2);
-  fe_sub(y3, y3, z3);
-  fe_add(x3, y3, y3);
-  fe_add(y3, x3, y3);
-  fe_sub(x3, t1, y3);
-  fe_add(y3, t1, y3);
-  fe_mul(y3, x3, y3);
-  fe_mul(x3, x3, t3);
-  fe_add(t3, t2, t2);
-  fe_add(t2, t2, t3);
-  fe_mul(z3, B, z3);
-  fe_sub(z3, z3, t2);
-  fe_sub(z3, z3, t0);
-  fe_add(t3, z3, z3);
-  fe_add(z3, z3, t3);
-  fe_add(t3, t0, t0);
-  fe_add(t0, t3, t0);
-  fe_sub(t0, t0, t2);
-  fe_mul(t0, t0, z3);
-  fe_add(y3, y3, t0);
-  fe_mul(t0, p->y, p->z);
-  fe_add(t0, t0, t0);
-  fe_mul(z3, t0, z3);
-  fe_sub(x3, x3, z3);
-  fe_mul(z3, t0, t1);
-  fe_add(z3, z3, z3);
-  fe_add(z3, z3, z3);
-  memcpy(r->x, x3, sizeof(fe));
-  memcpy(r->y, y3, sizeof(fe));
-  memcpy(r->z, z3, sizeof(fe));
+  pt_run(r, p, p, dbl_prog, sizeof(dbl_prog) / sizeof(dbl_prog[0]));
 }
 
 static void fe_from_bytes(fe r, const uint8_t *b)
