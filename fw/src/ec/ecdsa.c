@@ -6,9 +6,10 @@
 #include "ec_internal.h"
 #include "vexcrypt/pk.h"
 
-/* The nonce's inverse by Fermat, k^(n-2) mod n, on the Montgomery ladder: the sequence of
- * products does not depend on k (the binary inversion's branches would). */
-static const vc_mp_cfg nonce_inv_cfg = {VC_MM_ALGO2, 32, 1, VC_EXP_LADDER, 1};
+/* The nonce's inverse by Fermat, k^(n-2) mod n. The exponent is public, so the sequence of
+ * Montgomery products does not depend on k with any exponentiation method (the binary
+ * inversion's branches would): the sliding window needs fewest. */
+static const vc_mp_cfg nonce_inv_cfg = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 5};
 
 #define ECDSA_DIGEST_MAX 64      /* SHA-512 */
 #define ECDSA_SIGN_TRIES 64      /* RFC 6979 candidates when r or s comes out zero */
