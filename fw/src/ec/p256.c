@@ -10,7 +10,7 @@
  * Batina (2016, Algorithms 4 and 6 for a = -3), which have no exceptional cases: the point at
  * infinity (0 : 1 : 0) and doubling need no branches.
  * Scalar multiplication: a fixed 4-bit window over a table of 16 multiples (variable base),
- * and a 4-tooth comb over a table of 15 precomputed affine points (the generator; spacing 64).
+ * and for the generator a comb of two 5-tooth tables (26 doublings, 52 mixed additions).
  * Every table lookup reads every entry. One inversion (Fermat) returns to affine. */
 #include <string.h>
 
@@ -259,6 +259,18 @@ static const fop dbl_prog[] = {
   {MUL, T0, T0, Z3}, {ADD, Y3, Y3, T0}, {MUL, T0, PY, PZ}, {ADD, T0, T0, T0}, {MUL, Z3, T0, Z3},
   {SUB, X3, X3, Z3}, {MUL, Z3, T0, T1}, {ADD, Z3, Z3, Z3}, {ADD, Z3, Z3, Z3}};
 
+/* Algorithm 4 with Z2 = 1 (Q affine, not infinity; still complete in P): the products
+ * (Y1 + Z1)(Y2 + Z2) and (X1 + Z1)(X2 + Z2) become Y2 Z1 and X2 Z1, and Z1 Z2 is Z1. */
+static const fop madd_prog[] = {
+  {MUL, T0, PX, QX}, {MUL, T1, PY, QY}, {ADD, T3, PX, PY}, {ADD, T4, QX, QY}, {MUL, T3, T3, T4},
+  {ADD, T4, T0, T1}, {SUB, T3, T3, T4}, {MUL, T4, QY, PZ}, {ADD, T4, T4, PY}, {MUL, Y3, QX, PZ},
+  {ADD, Y3, Y3, PX}, {MUL, Z3, BB, PZ}, {SUB, X3, Y3, Z3}, {ADD, Z3, X3, X3}, {ADD, X3, X3, Z3},
+  {SUB, Z3, T1, X3}, {ADD, X3, T1, X3}, {MUL, Y3, BB, Y3}, {ADD, T1, PZ, PZ}, {ADD, T2, T1, PZ},
+  {SUB, Y3, Y3, T2}, {SUB, Y3, Y3, T0}, {ADD, T1, Y3, Y3}, {ADD, Y3, T1, Y3}, {ADD, T1, T0, T0},
+  {ADD, T0, T1, T0}, {SUB, T0, T0, T2}, {MUL, T1, T4, Y3}, {MUL, T2, T0, Y3}, {MUL, Y3, X3, Z3},
+  {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1}, {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0},
+  {ADD, Z3, Z3, T1}};
+
 static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 {
   fe tmp[NREG - BB];
@@ -284,6 +296,11 @@ static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 static void pt_add(pt *r, const pt *p, const pt *q)
 {
   pt_run(r, p, q, add_prog, sizeof(add_prog) / sizeof(add_prog[0]));
+}
+
+static void pt_madd(pt *r, const pt *p, const pt *q)
+{
+  pt_run(r, p, q, madd_prog, sizeof(madd_prog) / sizeof(madd_prog[0]));
 }
 
 static void pt_double(pt *r, const pt *p)
@@ -384,29 +401,39 @@ static void mul_var_base(pt *r, const uint8_t *k, const pt *p)
   }
 }
 
-/* The comb for G: entry u (1..15) = sum of u's bits b_j 2^(64 j) G, affine (z = 1); entry 0
- * is infinity. Generated with vexrun/models/ecp.py (tests/test_p256.py recomputes it). */
+/* The generator's tables, generated with vexrun/models/ecp.py (tests/test_p256.py recomputes
+ * them): a comb of P256_COMB_TABLES tables of P256_COMB_TEETH teeth, and G's odd multiples. */
 #include "p256_comb.h"
 
+#define COMB_ENTRIES ((1 << P256_COMB_TEETH) - 1)
+
+/* kG by the comb: P256_COMB_SPACING doublings, each followed by one mixed addition per table of
+ * the entry that k's bits i + SPACING (j + TEETH t) select. Digit 0 adds a dummy entry and
+ * keeps the old sum. */
 static void mul_gen(pt *r, const uint8_t *k)
 {
-  pt e;
+  pt e, s;
   memset(r, 0, sizeof(*r));
   r->y[0] = 1;
-  for (int i = 63; i >= 0; i--) {
-    uint32_t u = 0;
-    for (int j = 0; j < 4; j++)
-      u |= (uint32_t)((k[31 - (i + 64 * j) / 8] >> ((i + 64 * j) % 8)) & 1) << j;
+  memset(&e, 0, sizeof(e));
+  e.z[0] = 1;
+  for (int i = P256_COMB_SPACING - 1; i >= 0; i--) {
     pt_double(r, r);
-    memset(&e, 0, sizeof(e));
-    e.y[0] = 1;                                  /* infinity unless an entry is selected */
-    for (uint32_t v = 1; v < 16; v++) {
-      uint32_t d = v ^ u, m = ((d | (0u - d)) >> 31) - 1u;
-      fe_select(e.x, p256_comb[v - 1][0], m, N);
-      fe_select(e.y, p256_comb[v - 1][1], m, N);
-      fe_select(e.z, (const uint32_t[N]){1}, m, N);
+    for (int t = 0; t < P256_COMB_TABLES; t++) {
+      uint32_t u = 0;
+      for (int j = 0; j < P256_COMB_TEETH; j++) {
+        int bit = i + P256_COMB_SPACING * (j + P256_COMB_TEETH * t);
+        if (bit < 256)                          /* public: the loop's position */
+          u |= (uint32_t)((k[31 - bit / 8] >> (bit % 8)) & 1) << j;
+      }
+      for (uint32_t v = 0; v < COMB_ENTRIES; v++) {
+        uint32_t d = v ^ (u - 1), m = ((d | (0u - d)) >> 31) - 1u;
+        fe_select(e.x, p256_comb[t][v][0], m, N);
+        fe_select(e.y, p256_comb[t][v][1], m, N);
+      }
+      pt_madd(&s, r, &e);
+      fe_select((uint32_t *)r, (const uint32_t *)&s, 0u - ((u | (0u - u)) >> 31), 3 * N);
     }
-    pt_add(r, r, &e);
   }
 }
 
