@@ -97,3 +97,25 @@ def test_ecdsa_against_pycryptodome(c, hname, H):
         assert c.verify(q, h.digest(), r2, s2) == VC_OK
         assert c.verify(q, h.digest(), r2, s2 ^ 2) == VC_ERR_VERIFY
         assert c.verify(q, hashlib.new(hname, msg + b"x").digest(), r2, s2) == VC_ERR_VERIFY
+
+
+def test_verify_exceptional_additions(c):
+    """With digest e = r the two scalars of verification are equal (u1 = u2 = r/s), so with
+    Q = G the interleaved windows add a point to itself, and with Q = -G to its negative."""
+    rng = random.Random(5)
+    for _ in range(4):
+        k = rng.randrange(1, M.n)
+        r = M.mul(k, M.G).x % M.n
+        e = r.to_bytes(32, "big")
+        s = pow(k, -1, M.n) * (r + r * 1) % M.n                # d = 1: Q = G
+        assert c.verify(enc(c, M.G), e, r, s) == VC_OK
+        assert c.verify(enc(c, M.G), e, r, (s + 1) % M.n) == VC_ERR_VERIFY
+        # Q = -G: R = u1 G - u1 G is infinity, never a valid signature.
+        assert c.verify(enc(c, M.neg(M.G)), e, r, s) == VC_ERR_VERIFY
+    # Q = -G and u1 = u2 + k for a small k: the high digits cancel to infinity on the way to
+    # R = k G, a valid signature (d = n - 1, any e).
+    for k in (2, 3, 5):
+        r = M.mul(k, M.G).x % M.n
+        e = rng.randrange(1, M.n)
+        s = (e - r) * pow(k, -1, M.n) % M.n
+        assert c.verify(enc(c, M.neg(M.G)), e.to_bytes(32, "big"), r, s) == VC_OK

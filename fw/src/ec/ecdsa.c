@@ -138,19 +138,17 @@ int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, siz
       (err = vc_mp_mod_inv_binary_var(&w, &u2, &n)) ||
       (err = digest_int(c, &u1, &n, digest, dlen)) || (err = vc_mp_mod_mul(&u1, &u1, &w, &n)) ||
       (err = vc_mp_from_bytes(&u2, r, c->nlen)) || (err = vc_mp_mod_mul(&u2, &u2, &w, &n)) ||
-      (err = vc_mp_to_bytes(&u1, u1b, c->nlen)) || (err = vc_mp_to_bytes(&u2, u2b, c->nlen)) ||
-      (err = c->impl->mul(c, set, p2, u2b, pub)))
+      (err = vc_mp_to_bytes(&u1, u1b, c->nlen)) || (err = vc_mp_to_bytes(&u2, u2b, c->nlen)))
     return err;
-  /* u2 != 0 (r, w are units); u1 = 0 when e = 0 mod n, leaving R = u2 Q. */
-  if (vc_mp_cmp_u32(&u1, 0)) {
-    if ((err = c->impl->mul(c, set, p1, u1b, NULL)))
-      return err;
-    err = c->impl->add(c, set, p2, p1, p2);
-    if (err == VC_ERR_POINT)
-      return VC_ERR_VERIFY;   /* R is infinity */
-    if (err)
-      return err;
-  }
+  if (c->impl->mul2_var)
+    err = c->impl->mul2_var(c, set, p2, u1b, u2b, pub);
+  else if (!(err = c->impl->mul(c, set, p2, u2b, pub)) && vc_mp_cmp_u32(&u1, 0) &&
+           !(err = c->impl->mul(c, set, p1, u1b, NULL)))
+    err = c->impl->add(c, set, p2, p1, p2);   /* u1 = 0 (e = 0 mod n) leaves R = u2 Q */
+  if (err == VC_ERR_POINT)
+    return VC_ERR_VERIFY;                      /* R is infinity */
+  if (err)
+    return err;
   if ((err = x_mod_n(c, &w, &n, p2)) || (err = vc_mp_from_bytes(&u1, r, c->nlen)))
     return err;
   return vc_mp_cmp(&w, &u1) ? VC_ERR_VERIFY : VC_OK;

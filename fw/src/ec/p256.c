@@ -271,16 +271,26 @@ static const fop madd_prog[] = {
   {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1}, {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0},
   {ADD, Z3, Z3, T1}};
 
-static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
-{
+/* The register file: P's and Q's coordinates in place, b and the temporaries local. */
+typedef struct {
+  uint32_t *reg[NREG];
   fe tmp[NREG - BB];
-  uint32_t *reg[NREG] = {(uint32_t *)p->x, (uint32_t *)p->y, (uint32_t *)p->z,
-                         (uint32_t *)q->x, (uint32_t *)q->y, (uint32_t *)q->z};
-  memcpy(tmp[0], B, sizeof(fe));
+} vm;
+
+static void vm_init(vm *v, const pt *p, const pt *q)
+{
+  const uint32_t *in[6] = {p->x, p->y, p->z, q->x, q->y, q->z};
+  for (int i = 0; i < 6; i++)
+    v->reg[i] = (uint32_t *)in[i];
+  memcpy(v->tmp[0], B, sizeof(fe));
   for (int i = BB; i < NREG; i++)
-    reg[i] = tmp[i - BB];
+    v->reg[i] = v->tmp[i - BB];
+}
+
+static void vm_run(vm *v, const fop *prog, int len)
+{
   for (const fop *o = prog; o < prog + len; o++) {
-    uint32_t *d = reg[(*o)[1]], *a = reg[(*o)[2]], *b = reg[(*o)[3]];
+    uint32_t *d = v->reg[(*o)[1]], *a = v->reg[(*o)[2]], *b = v->reg[(*o)[3]];
     if ((*o)[0] == MUL)
       fe_mul(d, a, b);
     else if ((*o)[0] == ADD)
@@ -288,9 +298,23 @@ static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
     else
       fe_sub(d, a, b);
   }
-  memcpy(r->x, reg[X3], sizeof(fe));
-  memcpy(r->y, reg[Y3], sizeof(fe));
-  memcpy(r->z, reg[Z3], sizeof(fe));
+}
+
+static void vm_out(const vm *v, pt *r)
+{
+  memcpy(r->x, v->reg[X3], sizeof(fe));
+  memcpy(r->y, v->reg[Y3], sizeof(fe));
+  memcpy(r->z, v->reg[Z3], sizeof(fe));
+}
+
+#define VM_RUN(v, prog) vm_run(v, prog, sizeof(prog) / sizeof(prog[0]))
+
+static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+{
+  vm v;
+  vm_init(&v, p, q);
+  vm_run(&v, prog, len);
+  vm_out(&v, r);
 }
 
 static void pt_add(pt *r, const pt *p, const pt *q)
@@ -322,6 +346,99 @@ static void fe_to_bytes(uint8_t *b, const fe a)
     b[30 - 4 * i] = (uint8_t)(a[i] >> 8);
     b[29 - 4 * i] = (uint8_t)(a[i] >> 16);
     b[28 - 4 * i] = (uint8_t)(a[i] >> 24);
+  }
+}
+
+/* ---- verification: Jacobian coordinates, variable time (every input is public) ----
+ * (X : Y : Z) is (X / Z^2, Y / Z^3); Z = 0 is infinity. These formulas are not complete: the
+ * additions branch on their exceptional cases. */
+
+/* dbl-2001-b for a = -3: 3M + 5S. */
+static const fop jdbl_prog[] = {
+  {MUL, T0, PZ, PZ}, {MUL, T1, PY, PY}, {MUL, T2, PX, T1}, {SUB, T3, PX, T0}, {ADD, T4, PX, T0},
+  {MUL, T3, T3, T4}, {ADD, T4, T3, T3}, {ADD, T3, T4, T3}, {ADD, Z3, PY, PZ}, {MUL, Z3, Z3, Z3},
+  {SUB, Z3, Z3, T1}, {SUB, Z3, Z3, T0}, {ADD, T2, T2, T2}, {ADD, T2, T2, T2}, {ADD, T0, T2, T2},
+  {MUL, X3, T3, T3}, {SUB, X3, X3, T0}, {SUB, T2, T2, X3}, {MUL, Y3, T3, T2}, {MUL, T1, T1, T1},
+  {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {SUB, Y3, Y3, T1}};
+
+/* Addition (add-1998-cmo-2, 12M + 4S) in two parts: the first leaves H = U2 - U1 in Y3 and
+ * R = S2 - S1 in T0 (U1 in X3, S1 in T1), so that P = Q and P = -Q can be told apart. */
+static const fop jadd1_prog[] = {
+  {MUL, T0, PZ, PZ}, {MUL, T1, QZ, QZ}, {MUL, X3, PX, T1}, {MUL, Y3, QX, T0}, {SUB, Y3, Y3, X3},
+  {MUL, T1, T1, QZ}, {MUL, T1, T1, PY}, {MUL, T0, T0, PZ}, {MUL, T0, T0, QY}, {SUB, T0, T0, T1}};
+static const fop jadd2_prog[] = {
+  {MUL, T2, Y3, Y3}, {MUL, T3, T2, Y3}, {MUL, T2, X3, T2}, {MUL, Z3, PZ, QZ}, {MUL, Z3, Z3, Y3},
+  {MUL, X3, T0, T0}, {SUB, X3, X3, T3}, {SUB, X3, X3, T2}, {SUB, X3, X3, T2}, {SUB, T2, T2, X3},
+  {MUL, Y3, T0, T2}, {MUL, T1, T1, T3}, {SUB, Y3, Y3, T1}};
+
+/* The same with Z2 = 1 (madd, 8M + 3S): U1 = X1 and S1 = Y1. */
+static const fop jmadd1_prog[] = {
+  {MUL, T0, PZ, PZ}, {MUL, Y3, QX, T0}, {SUB, Y3, Y3, PX}, {MUL, T0, T0, PZ}, {MUL, T0, T0, QY},
+  {SUB, T0, T0, PY}};
+static const fop jmadd2_prog[] = {
+  {MUL, T2, Y3, Y3}, {MUL, T3, T2, Y3}, {MUL, T2, PX, T2}, {MUL, Z3, PZ, Y3}, {MUL, X3, T0, T0},
+  {SUB, X3, X3, T3}, {SUB, X3, X3, T2}, {SUB, X3, X3, T2}, {SUB, T2, T2, X3}, {MUL, Y3, T0, T2},
+  {MUL, T1, PY, T3}, {SUB, Y3, Y3, T1}};
+
+static void jac_double(pt *r, const pt *p)
+{
+  pt_run(r, p, p, jdbl_prog, sizeof(jdbl_prog) / sizeof(jdbl_prog[0]));
+}
+
+/* r = p + q; q affine (z = 1) when mixed. */
+static void jac_add_var(pt *r, const pt *p, const pt *q, int mixed)
+{
+  vm v;
+  if (fe_is_zero(p->z)) {
+    *r = *q;
+    return;
+  }
+  vm_init(&v, p, q);
+  if (mixed)
+    VM_RUN(&v, jmadd1_prog);
+  else
+    VM_RUN(&v, jadd1_prog);
+  if (fe_is_zero(v.reg[Y3])) {
+    if (fe_is_zero(v.reg[T0]))
+      jac_double(r, p);                        /* P = Q */
+    else
+      memset(r, 0, sizeof(*r));                /* P = -Q */
+    return;
+  }
+  if (mixed)
+    VM_RUN(&v, jmadd2_prog);
+  else
+    VM_RUN(&v, jadd2_prog);
+  vm_out(&v, r);
+}
+
+/* The width-w NAF of k (32 big-endian bytes): d[i] odd in (-2^(w-1), 2^(w-1)) or 0, at most
+ * one nonzero digit in any w consecutive ones; 257 digits. */
+static void wnaf_var(int8_t *d, const uint8_t *k, int w)
+{
+  uint32_t x[N + 1];
+  fe_from_bytes(x, k);
+  x[N] = 0;
+  for (int i = 0; i <= 256; i++) {
+    int32_t digit = 0;
+    if (x[0] & 1) {
+      digit = (int32_t)(x[0] & ((1u << w) - 1));
+      if (digit >= 1 << (w - 1))
+        digit -= 1 << w;
+      /* x -= digit, as the addition of -digit sign-extended */
+      uint32_t v = (uint32_t)-digit, ext = digit > 0 ? 0xFFFFFFFFu : 0, c;
+      x[0] += v;
+      c = x[0] < v;
+      for (int j = 1; j <= N; j++) {
+        uint32_t t = x[j] + ext, c1 = t < ext;
+        x[j] = t + c;
+        c = c1 | (x[j] < c);
+      }
+    }
+    d[i] = (int8_t)digit;
+    for (int j = 0; j < N; j++)
+      x[j] = (x[j] >> 1) | (x[j + 1] << 31);
+    x[N] >>= 1;
   }
 }
 
@@ -437,6 +554,46 @@ static void mul_gen(pt *r, const uint8_t *k)
   }
 }
 
+/* k1 G + k2 P by interleaved windows (Straus): one chain of 256 doublings, G's width-6 NAF
+ * digits added from p256_g_odd (mixed additions), P's width-5 digits from 8 odd multiples
+ * computed here. Variable time. */
+static void mul2_var(pt *r, const uint8_t *k1, const uint8_t *k2, const pt *p)
+{
+  int8_t d1[257], d2[257];
+  pt tab[8], p2, e;
+  fe zero = {0};
+  wnaf_var(d1, k1, 6);
+  wnaf_var(d2, k2, 5);
+  tab[0] = *p;
+  jac_double(&p2, p);
+  for (int i = 1; i < 8; i++)
+    jac_add_var(&tab[i], &tab[i - 1], &p2, 0);
+  memset(r, 0, sizeof(*r));
+  memset(&e, 0, sizeof(e));
+  e.z[0] = 1;
+  for (int i = 256; i >= 0; i--) {
+    if (!fe_is_zero(r->z))
+      jac_double(r, r);
+    if (d1[i]) {
+      int j = (d1[i] < 0 ? -d1[i] : d1[i]) / 2;
+      memcpy(e.x, p256_g_odd[j][0], sizeof(fe));
+      memcpy(e.y, p256_g_odd[j][1], sizeof(fe));
+      if (d1[i] < 0)
+        fe_sub(e.y, zero, e.y);
+      jac_add_var(r, r, &e, 1);
+    }
+    if (d2[i]) {
+      int j = (d2[i] < 0 ? -d2[i] : d2[i]) / 2;
+      e = tab[j];
+      if (d2[i] < 0)
+        fe_sub(e.y, zero, e.y);
+      jac_add_var(r, r, &e, 0);
+      e.z[0] = 1;
+      memset(e.z + 1, 0, sizeof(fe) - 4);
+    }
+  }
+}
+
 /* ---- the vc_ec_impl functions ---- */
 
 static int p_check(const vc_ec_curve *c, vc_ec_set set, const uint8_t *in, int full)
@@ -530,7 +687,30 @@ static int p_lift_x(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uin
   return VC_OK;
 }
 
-static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x};
+static int p_mul2_var(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_t *k1,
+                      const uint8_t *k2, const uint8_t *in)
+{
+  pt p, r;
+  fe zi, z2;
+  (void)c;
+  (void)set;
+  pt_decode(&p, in);
+  mul2_var(&r, k1, k2, &p);
+  if (fe_is_zero(r.z))
+    return VC_ERR_POINT;
+  /* affine x = X / Z^2, y = Y / Z^3 */
+  fe_inv(zi, r.z);
+  fe_mul(z2, zi, zi);
+  fe_mul(r.x, r.x, z2);
+  fe_mul(z2, z2, zi);
+  fe_mul(r.y, r.y, z2);
+  out[0] = 0x04;
+  fe_to_bytes(out + 1, r.x);
+  fe_to_bytes(out + 33, r.y);
+  return VC_OK;
+}
+
+static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x, p_mul2_var};
 
 static const uint8_t p256_n[32] = {
   0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
