@@ -18,6 +18,8 @@
 #include "ec_internal.h"
 
 #define N 8
+/* The hot path of the scalar multiplications, placed together by the linker script. */
+#define EC_HOT __attribute__((section(".text.ec_hot")))
 typedef uint32_t fe[N];
 typedef struct {
   fe x, y, z;
@@ -30,7 +32,7 @@ static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
 /* ---- field ---- */
 
 /* r = a - p if a >= p (a < 2^256 + carry * 2^256 with the carry given), without branches. */
-static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
+EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
   uint32_t borrow = 0;
@@ -47,7 +49,7 @@ static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
     r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
 
-static void fe_add(fe r, const fe a, const fe b)
+EC_HOT static void fe_add(fe r, const fe a, const fe b)
 {
   fe t;
   uint32_t c = 0;
@@ -62,7 +64,7 @@ static void fe_add(fe r, const fe a, const fe b)
 }
 
 /* r = a - b, plus p when that borrows. */
-static void fe_sub(fe r, const fe a, const fe b)
+EC_HOT static void fe_sub(fe r, const fe a, const fe b)
 {
   fe t;
   uint32_t borrow = 0, c = 0;
@@ -105,7 +107,7 @@ static void fe_sub(fe r, const fe a, const fe b)
 
 static const int8_t red_fold[N] = {1, 0, 0, -1, 0, 0, -1, 1};
 
-static void fe_reduce(fe r, const uint32_t *c)
+EC_HOT static void fe_reduce(fe r, const uint32_t *c)
 {
   uint32_t w[N], lo;
   int32_t hi, carry = 0;
@@ -150,7 +152,7 @@ static void fe_reduce(fe r, const uint32_t *c)
     cy = (uint32_t)(p_ >> 32);                                   \
   } while (0)
 
-static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
+EC_HOT static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   const uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6],
                  b7 = b[7];
@@ -163,7 +165,7 @@ static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
   }
 }
 
-static void fe_mul(fe r, const fe a, const fe b)
+EC_HOT static void fe_mul(fe r, const fe a, const fe b)
 {
   uint32_t c[2 * N];
   mul8(c, a, b);
@@ -215,7 +217,7 @@ static void fe_inv(fe r, const fe a)
   fe_mul(r, t, a);
 }
 
-static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
+EC_HOT static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
 {
   for (int i = 0; i < words; i++)
     r[i] ^= mask & (r[i] ^ a[i]);
@@ -277,7 +279,7 @@ typedef struct {
   fe tmp[NREG - BB];
 } vm;
 
-static void vm_init(vm *v, const pt *p, const pt *q)
+EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
 {
   const uint32_t *in[6] = {p->x, p->y, p->z, q->x, q->y, q->z};
   for (int i = 0; i < 6; i++)
@@ -287,7 +289,7 @@ static void vm_init(vm *v, const pt *p, const pt *q)
     v->reg[i] = v->tmp[i - BB];
 }
 
-static void vm_run(vm *v, const fop *prog, int len)
+EC_HOT static void vm_run(vm *v, const fop *prog, int len)
 {
   for (const fop *o = prog; o < prog + len; o++) {
     uint32_t *d = v->reg[(*o)[1]], *a = v->reg[(*o)[2]], *b = v->reg[(*o)[3]];
@@ -300,7 +302,7 @@ static void vm_run(vm *v, const fop *prog, int len)
   }
 }
 
-static void vm_out(const vm *v, pt *r)
+EC_HOT static void vm_out(const vm *v, pt *r)
 {
   memcpy(r->x, v->reg[X3], sizeof(fe));
   memcpy(r->y, v->reg[Y3], sizeof(fe));
@@ -309,7 +311,7 @@ static void vm_out(const vm *v, pt *r)
 
 #define VM_RUN(v, prog) vm_run(v, prog, sizeof(prog) / sizeof(prog[0]))
 
-static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+EC_HOT static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 {
   vm v;
   vm_init(&v, p, q);
