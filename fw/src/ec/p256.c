@@ -1,17 +1,22 @@
-/* P-256 (FIPS 186-4 D.1.2.3) behind the vc_ec_impl interface, constant time.
+/* P-256 (FIPS 186-4 D.1.2.3) behind the vc_ec_impl interface. Constant time except the
+ * verification's double multiplication (mul2_var), whose inputs are all public.
  *
  * Field: 8-limb elements below p = 2^256 - 2^224 + 2^192 + 2^96 - 1; products by rows with the
  * multiplier operand in registers, then the special reduction of FIPS 186-4 D.2.3 (p's sparse
- * form turns the upper half into sums and differences of its words). The hot code is kept
- * small enough to share VexRiscv's 4 KiB instruction cache with the point formulas: unrolled
- * product scanning ran faster alone and slower in a scalar multiplication. No secret-dependent
+ * form turns the upper half into sums and differences of its words). No secret-dependent
  * branches: selections are masks.
+ * Code size decides speed on this core: the field code and the formula interpreter together
+ * fit VexRiscv's 4 KiB direct-mapped instruction cache, in a linker section of their own.
+ * Unrolled product scanning with per-call formulas (8 KiB of code) cost about 3,200 cycles a
+ * field product inside a scalar multiplication, this code 1,370; a rolled dedicated squaring
+ * was slower than the product.
  * Points: homogeneous projective coordinates with the complete formulas of Renes, Costello and
  * Batina (2016, Algorithms 4 and 6 for a = -3), which have no exceptional cases: the point at
  * infinity (0 : 1 : 0) and doubling need no branches.
  * Scalar multiplication: a fixed 4-bit window over a table of 16 multiples (variable base),
  * and for the generator a comb of two 5-tooth tables (26 doublings, 52 mixed additions).
- * Every table lookup reads every entry. One inversion (Fermat) returns to affine. */
+ * Every table lookup reads every entry. One inversion (Fermat) returns to affine.
+ * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows. */
 #include <string.h>
 
 #include "../mp/mpn.h"
