@@ -69,14 +69,6 @@ int vc_gf2m_trace(const vc_gf2m_field *f, const vc_gf2m a)
   return (int)((a[0] ^ (a[i / 32] >> (i % 32))) & 1);
 }
 
-void vc_gf2m_reduce(const vc_gf2m_field *f, vc_gf2m r, uint32_t *c)
-{
-  if (f->m == 163)
-    gf2m_reduce163(r, c);
-  else
-    gf2m_reduce233(r, c);
-}
-
 int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, const vc_gf2m a)
 {
   vc_gf2m h, x;
@@ -103,6 +95,12 @@ void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m
     vc_gf2m_mul_shiftadd(f, r, a, b);
   else
     vc_gf2m_mul_comb(f, r, a, b);
+}
+
+void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t)
+{
+  vc_gf2m_stats.mul++;
+  vc_gf2m_mul_table(f, r, a, t);
 }
 
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)

@@ -5,10 +5,12 @@
 #include "vexcrypt/gf2m.h"
 
 /* Fast reduction for the NIST polynomials (Hankerson-Menezes-Vanstone, Algorithms 2.41 and
- * 2.42): c holds a product of 2 * f->words words (c is clobbered); r gets c mod f. Each word
- * above m folds into the words below it by shifts of the polynomial's middle terms. */
-static inline void gf2m_reduce163(uint32_t *r, uint32_t *c)
+ * 2.42): c holds a product of 2 * f->words - 1 words (a product of two elements has degree at
+ * most 2m - 2; c is clobbered); r gets c mod f. Each word above m folds into the words below it
+ * by shifts of the polynomial's middle terms. Unrolled: every index is a constant. */
+static inline __attribute__((always_inline)) void gf2m_reduce163(uint32_t *r, uint32_t *c)
 {
+#pragma GCC unroll 5
   for (int i = 10; i >= 6; i--) {
     uint32_t t = c[i];
     c[i - 6] ^= t << 29;
@@ -16,16 +18,18 @@ static inline void gf2m_reduce163(uint32_t *r, uint32_t *c)
     c[i - 4] ^= (t >> 28) ^ (t >> 29);
   }
   uint32_t t = c[5] >> 3;
-  c[0] ^= (t << 7) ^ (t << 6) ^ (t << 3) ^ t;
-  c[1] ^= (t >> 25) ^ (t >> 26);
-  for (int i = 0; i < 5; i++)
-    r[i] = c[i];
+  r[0] = c[0] ^ (t << 7) ^ (t << 6) ^ (t << 3) ^ t;
+  r[1] = c[1] ^ (t >> 25) ^ (t >> 26);
+  r[2] = c[2];
+  r[3] = c[3];
+  r[4] = c[4];
   r[5] = c[5] & 0x7;
 }
 
-static inline void gf2m_reduce233(uint32_t *r, uint32_t *c)
+static inline __attribute__((always_inline)) void gf2m_reduce233(uint32_t *r, uint32_t *c)
 {
-  for (int i = 15; i >= 8; i--) {
+#pragma GCC unroll 7
+  for (int i = 14; i >= 8; i--) {
     uint32_t t = c[i];
     c[i - 8] ^= t << 23;
     c[i - 7] ^= t >> 9;
@@ -33,16 +37,25 @@ static inline void gf2m_reduce233(uint32_t *r, uint32_t *c)
     c[i - 4] ^= t >> 31;
   }
   uint32_t t = c[7] >> 9;
-  c[0] ^= t;
-  c[2] ^= t << 10;
-  c[3] ^= t >> 22;
-  for (int i = 0; i < 7; i++)
-    r[i] = c[i];
+  r[0] = c[0] ^ t;
+  r[1] = c[1];
+  r[2] = c[2] ^ t << 10;
+  r[3] = c[3] ^ t >> 22;
+  r[4] = c[4];
+  r[5] = c[5];
+  r[6] = c[6];
   r[7] = c[7] & 0x1FF;
 }
 
-/* The reduction for f (163 or 233): the optimized variants' common last step. */
-void vc_gf2m_reduce(const vc_gf2m_field *f, vc_gf2m r, uint32_t *c);
+/* The comb multiplication in two steps (gf2m_mul_comb.c), for products by an operand used
+ * more than once (the ladder's x and sqrt(b)): t = the table of b (VC_GF2M_TABLE words), then
+ * r = a b from t. */
+#define VC_GF2M_TABLE (16 * VC_GF2M_WORDS)
+void vc_gf2m_comb_table(const vc_gf2m_field *f, uint32_t *t, const vc_gf2m b);
+void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t);
+/* The optimized set's product by a prepared operand: mul_table, counted in vc_gf2m_stats.mul
+ * like the dispatching vc_gf2m_mul. */
+void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t);
 
 /* The inversions' start (a, f): u = a and v = f(z) on VC_GF2M_WORDS + 1 words (f has degree
  * m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else VC_OK. */

@@ -16,19 +16,23 @@ static const uint16_t spread[256] = {
 #undef S1
 };
 
+/* c = a^2 unreduced, 2n - 1 words: a's top word has at most 16 bits (m - 32 (n - 1) is 3 or
+ * 9), so it spreads into one word. */
 static inline __attribute__((always_inline)) void expand(uint32_t *c, const uint32_t *a, const int n)
 {
-#pragma GCC unroll 8
-  for (int i = 0; i < n; i++) {
+#pragma GCC unroll 7
+  for (int i = 0; i < n - 1; i++) {
     uint32_t w = a[i];
     c[2 * i] = spread[w & 0xFF] | (uint32_t)spread[(w >> 8) & 0xFF] << 16;
     c[2 * i + 1] = spread[(w >> 16) & 0xFF] | (uint32_t)spread[w >> 24] << 16;
   }
+  uint32_t w = a[n - 1];
+  c[2 * n - 2] = n > 6 ? spread[w & 0xFF] | (uint32_t)spread[w >> 8] << 16 : spread[w];
 }
 
 void vc_gf2m_sqr_tab(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
-  uint32_t c[2 * VC_GF2M_WORDS];
+  uint32_t c[2 * VC_GF2M_WORDS - 1];
   if (f->m == 163) {
     expand(c, a, 6);
     gf2m_reduce163(r, c);
