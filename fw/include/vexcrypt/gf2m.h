@@ -13,10 +13,11 @@
  * (a precondition of every operation, not checked, that every operation keeps). Outputs may
  * alias inputs. Unless named _var, operations are constant time.
  *
- * vc_gf2m_mul is the one field-multiply entry point: the clmul accelerator's driver replaces
- * its optimized branch (the Montgomery ladder's products by x and sqrt(b) go through the comb's
- * prepared tables instead, gf2m_internal.h). The dispatching forms count their calls in vc_gf2m_stats (the
- * benchmark splits a protocol's cost by operation with these counts). */
+ * vc_gf2m_mul is the field-multiply entry point, and one function behind it (gf2m.c's
+ * mul_optimized) is what the clmul accelerator's driver replaces: the Montgomery ladder's
+ * products by x and sqrt(b) reach it too, through their prepared comb tables
+ * (gf2m_internal.h). The dispatching forms count their calls in vc_gf2m_stats (the benchmark
+ * splits a protocol's cost by operation with these counts). */
 #ifndef VEXCRYPT_GF2M_H
 #define VEXCRYPT_GF2M_H
 

@@ -193,9 +193,9 @@ static void cswap(const vc_gf2m_field *f, uint32_t *a, uint32_t *b, uint32_t bit
   }
 }
 
-/* (X1, Z1) = P1 + P2 given x(P2 - P1) = x (tx: x's comb table): Z1 = (X1 Z2 + X2 Z1)^2,
+/* (X1, Z1) = P1 + P2 given x(P2 - P1) = x (tx: x prepared): Z1 = (X1 Z2 + X2 Z1)^2,
  * X1 = x Z1 + X1 Z2 X2 Z1. */
-static void madd(const ec2m_params *e, const uint32_t *tx, uint32_t *x1, uint32_t *z1,
+static void madd(const ec2m_params *e, const vc_gf2m_prep *tx, uint32_t *x1, uint32_t *z1,
                  const uint32_t *x2, const uint32_t *z2)
 {
   const vc_gf2m_field *f = e->f;
@@ -209,9 +209,9 @@ static void madd(const ec2m_params *e, const uint32_t *tx, uint32_t *x1, uint32_
   vc_gf2m_add(f, x1, x1, t1);
 }
 
-/* (X, Z) = 2 (X, Z): X = X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2, Z = X^2 Z^2 (tb: sqrt(b)'s comb
- * table). */
-static void mdouble(const ec2m_params *e, const uint32_t *tb, uint32_t *x, uint32_t *z)
+/* (X, Z) = 2 (X, Z): X = X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2, Z = X^2 Z^2 (tb: sqrt(b)
+ * prepared). */
+static void mdouble(const ec2m_params *e, const vc_gf2m_prep *tb, uint32_t *x, uint32_t *z)
 {
   const vc_gf2m_field *f = e->f;
   vc_gf2m t;
@@ -246,12 +246,12 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
   const ec2m_params *e = P(c);
   const vc_gf2m_field *f = e->f;
   vc_gf2m x1, z1 = {1}, x2, z2, t1, t2, t3;
-  /* The comb tables of the fixed operands, built once: a product by x or sqrt(b) skips them. */
-  uint32_t tx[VC_GF2M_TABLE], tb[VC_GF2M_TABLE];
+  /* The fixed operands prepared once: a product by x or sqrt(b) skips building its table. */
+  vc_gf2m_prep tx, tb;
   uint32_t swapped = 0;
-  vc_gf2m_comb_table(f, tx, p->x);
+  vc_gf2m_prepare(f, &tx, p->x);
   if (!e->b_one)
-    vc_gf2m_comb_table(f, tb, e->sqrt_b);
+    vc_gf2m_prepare(f, &tb, e->sqrt_b);
   /* P1 = P, P2 = 2P: X2 = x^4 + b, Z2 = x^2. */
   memcpy(x1, p->x, sizeof(x1));
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z2, p->x);
@@ -264,8 +264,8 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
     cswap(f, x1, x2, bit ^ swapped);
     cswap(f, z1, z2, bit ^ swapped);
     swapped = bit;
-    madd(e, tx, x2, z2, x1, z1);
-    mdouble(e, tb, x1, z1);
+    madd(e, &tx, x2, z2, x1, z1);
+    mdouble(e, &tb, x1, z1);
   }
   cswap(f, x1, x2, swapped);
   cswap(f, z1, z2, swapped);
@@ -281,14 +281,14 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
     return;
   }
   vc_gf2m_mul(f, VC_EC_OPTIMIZED, t1, z1, z2);
-  vc_gf2m_mul_by(f, t2, t1, tx);
+  vc_gf2m_mul_by(f, t2, t1, &tx);
   vc_gf2m_inv(f, VC_EC_OPTIMIZED, t2, t2);
-  vc_gf2m_mul_by(f, t3, z1, tx);
+  vc_gf2m_mul_by(f, t3, z1, &tx);
   vc_gf2m_add(f, t3, t3, x1);
   vc_gf2m_mul(f, VC_EC_OPTIMIZED, x1, x1, z2);
-  vc_gf2m_mul_by(f, x1, x1, tx);
+  vc_gf2m_mul_by(f, x1, x1, &tx);
   vc_gf2m_mul(f, VC_EC_OPTIMIZED, r->x, x1, t2);            /* x3 */
-  vc_gf2m_mul_by(f, z2, z2, tx);
+  vc_gf2m_mul_by(f, z2, z2, &tx);
   vc_gf2m_add(f, z2, z2, x2);
   vc_gf2m_mul(f, VC_EC_OPTIMIZED, t3, t3, z2);
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z2, p->x);

@@ -88,19 +88,36 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
   return VC_OK;
 }
 
+/* The optimized set's product, the one function a clmul driver replaces: by b, through b's
+ * prepared comb table when the caller has one. */
+static void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
+                          const uint32_t *table)
+{
+  if (table)
+    vc_gf2m_mul_table(f, r, a, table);
+  else
+    vc_gf2m_mul_comb(f, r, a, b);
+}
+
 void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
   vc_gf2m_stats.mul++;
   if (set == VC_EC_BASIC)
     vc_gf2m_mul_shiftadd(f, r, a, b);
   else
-    vc_gf2m_mul_comb(f, r, a, b);
+    mul_optimized(f, r, a, b, NULL);
 }
 
-void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t)
+void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b)
+{
+  memcpy(p->b, b, sizeof(vc_gf2m));
+  vc_gf2m_comb_table(f, p->t, b);
+}
+
+void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p)
 {
   vc_gf2m_stats.mul++;
-  vc_gf2m_mul_table(f, r, a, t);
+  mul_optimized(f, r, a, p->b, p->t);
 }
 
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)

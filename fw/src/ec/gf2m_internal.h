@@ -53,9 +53,15 @@ static inline __attribute__((always_inline)) void gf2m_reduce233(uint32_t *r, ui
 #define VC_GF2M_TABLE (16 * VC_GF2M_WORDS)
 void vc_gf2m_comb_table(const vc_gf2m_field *f, uint32_t *t, const vc_gf2m b);
 void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t);
-/* The optimized set's product by a prepared operand: mul_table, counted in vc_gf2m_stats.mul
- * like the dispatching vc_gf2m_mul. */
-void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t);
+
+/* A prepared operand of the optimized set: b and its comb table. vc_gf2m_mul_by (gf2m.c) is
+ * vc_gf2m_mul's optimized branch through the table: the same product, counted the same. */
+typedef struct {
+  vc_gf2m b;
+  uint32_t t[VC_GF2M_TABLE];
+} vc_gf2m_prep;
+void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b);
+void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p);
 
 /* The inversions' start (a, f): u = a and v = f(z) on VC_GF2M_WORDS + 1 words (f has degree
  * m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else VC_OK. */
