@@ -14,7 +14,8 @@
 /* The core stalls about 2 cycles when an instruction uses the load just before it. GCC's
  * pre-allocation scheduler, register-pressure aware so the accumulator stays in registers,
  * spaces the table loads from their XORs; without reassociation, which merges the rows' XORs
- * into chains of load, XOR, load, XOR. Measured: 116 -> 1 load-use pairs at 163 bits, 237 -> 37 at 233. */
+ * into chains of load, XOR, load, XOR. Measured: 116 -> 1 load-use pairs at 163 bits,
+ * 237 -> 37 at 233. */
 #define SCHED __attribute__((optimize("sched-pressure", "no-tree-reassoc")))
 
 /* t is word-major (t[16 j + u] is word j of entry u, so entry u starts at byte 4u): entry u is
