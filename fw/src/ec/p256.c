@@ -36,19 +36,40 @@ static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
 
 /* ---- field ---- */
 
+/* r = a + b and r = a - b on 8 words, returning the carry or borrow: unrolled here rather than
+ * vc_mpn_add_n / vc_mpn_sub_n, whose calls were half of a 360-cycle field addition. */
+static inline __attribute__((always_inline)) uint32_t add8(uint32_t *r, const uint32_t *a,
+                                                           const uint32_t *b)
+{
+  uint32_t c = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t s = a[i] + c;
+    c = s < c;
+    r[i] = s + b[i];
+    c += r[i] < s;
+  }
+  return c;
+}
+
+static inline __attribute__((always_inline)) uint32_t sub8(uint32_t *r, const uint32_t *a,
+                                                           const uint32_t *b)
+{
+  uint32_t borrow = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < N; i++) {
+    uint32_t d = a[i] - b[i], b2 = a[i] < b[i];
+    r[i] = d - borrow;
+    borrow = b2 | (d < borrow);
+  }
+  return borrow;
+}
+
 /* r = a - p if a >= p (a < 2^256 + carry * 2^256 with the carry given), without branches. */
 EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
-  uint32_t borrow = 0;
-#pragma GCC unroll 8
-  for (int i = 0; i < N; i++) {
-    uint32_t d = a[i] - P[i];
-    uint32_t b2 = a[i] < P[i];
-    t[i] = d - borrow;
-    borrow = b2 | (d < borrow);
-  }
-  uint32_t keep = 0u - (borrow & (carry ^ 1));     /* a < p: keep a */
+  uint32_t keep = 0u - (sub8(t, a, P) & (carry ^ 1));     /* a < p: keep a */
 #pragma GCC unroll 8
   for (int i = 0; i < N; i++)
     r[i] = (a[i] & keep) | (t[i] & ~keep);
@@ -57,37 +78,19 @@ EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 EC_HOT static void fe_add(fe r, const fe a, const fe b)
 {
   fe t;
-  uint32_t c = 0;
-#pragma GCC unroll 8
-  for (int i = 0; i < N; i++) {
-    uint32_t s = a[i] + c;
-    c = s < c;
-    t[i] = s + b[i];
-    c += t[i] < s;
-  }
+  uint32_t c = add8(t, a, b);
   fe_cond_sub(r, t, c);
 }
 
 /* r = a - b, plus p when that borrows. */
 EC_HOT static void fe_sub(fe r, const fe a, const fe b)
 {
-  fe t;
-  uint32_t borrow = 0, c = 0;
+  fe t, u;
+  uint32_t m = 0u - sub8(t, a, b);
 #pragma GCC unroll 8
-  for (int i = 0; i < N; i++) {
-    uint32_t d = a[i] - b[i];
-    uint32_t b2 = a[i] < b[i];
-    t[i] = d - borrow;
-    borrow = b2 | (d < borrow);
-  }
-  uint32_t m = 0u - borrow;
-#pragma GCC unroll 8
-  for (int i = 0; i < N; i++) {
-    uint32_t s = t[i] + c, pm = P[i] & m;
-    c = s < c;
-    r[i] = s + pm;
-    c += r[i] < s;
-  }
+  for (int i = 0; i < N; i++)
+    u[i] = P[i] & m;
+  add8(r, t, u);
 }
 
 /* The reduction of a 512-bit c (FIPS 186-4 D.2.3): word j of s1 + 2 s2 + 2 s3 + s4 + s5 - s6
@@ -278,20 +281,20 @@ static const fop madd_prog[] = {
   {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1}, {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0},
   {ADD, Z3, Z3, T1}};
 
-/* The register file: P's and Q's coordinates in place, b and the temporaries local. */
+/* The register file: P's and Q's coordinates and b in place (programs never write them), the
+ * temporaries local. */
 typedef struct {
   uint32_t *reg[NREG];
-  fe tmp[NREG - BB];
+  fe tmp[NREG - T0];
 } vm;
 
 EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
 {
-  const uint32_t *in[6] = {p->x, p->y, p->z, q->x, q->y, q->z};
-  for (int i = 0; i < 6; i++)
+  const uint32_t *in[T0] = {p->x, p->y, p->z, q->x, q->y, q->z, B};
+  for (int i = 0; i < T0; i++)
     v->reg[i] = (uint32_t *)in[i];
-  memcpy(v->tmp[0], B, sizeof(fe));
-  for (int i = BB; i < NREG; i++)
-    v->reg[i] = v->tmp[i - BB];
+  for (int i = T0; i < NREG; i++)
+    v->reg[i] = v->tmp[i - T0];
 }
 
 EC_HOT static void vm_run(vm *v, const fop *prog, int len)
@@ -314,7 +317,8 @@ EC_HOT static void vm_out(const vm *v, pt *r)
   memcpy(r->z, v->reg[Z3], sizeof(fe));
 }
 
-#define VM_RUN(v, prog) vm_run(v, prog, sizeof(prog) / sizeof(prog[0]))
+#define NOPS(prog) ((int)(sizeof(prog) / sizeof((prog)[0])))
+#define VM_RUN(v, prog) vm_run(v, prog, NOPS(prog))
 
 EC_HOT static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 {
@@ -326,17 +330,17 @@ EC_HOT static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int 
 
 static void pt_add(pt *r, const pt *p, const pt *q)
 {
-  pt_run(r, p, q, add_prog, sizeof(add_prog) / sizeof(add_prog[0]));
+  pt_run(r, p, q, add_prog, NOPS(add_prog));
 }
 
 static void pt_madd(pt *r, const pt *p, const pt *q)
 {
-  pt_run(r, p, q, madd_prog, sizeof(madd_prog) / sizeof(madd_prog[0]));
+  pt_run(r, p, q, madd_prog, NOPS(madd_prog));
 }
 
 static void pt_double(pt *r, const pt *p)
 {
-  pt_run(r, p, p, dbl_prog, sizeof(dbl_prog) / sizeof(dbl_prog[0]));
+  pt_run(r, p, p, dbl_prog, NOPS(dbl_prog));
 }
 
 static void fe_from_bytes(fe r, const uint8_t *b)
@@ -389,7 +393,7 @@ static const fop jmadd2_prog[] = {
 
 static void jac_double(pt *r, const pt *p)
 {
-  pt_run(r, p, p, jdbl_prog, sizeof(jdbl_prog) / sizeof(jdbl_prog[0]));
+  pt_run(r, p, p, jdbl_prog, NOPS(jdbl_prog));
 }
 
 /* r = p + q; q affine (z = 1) when mixed. */
@@ -567,7 +571,7 @@ static void mul_gen(pt *r, const uint8_t *k)
 static void mul2_var(pt *r, const uint8_t *k1, const uint8_t *k2, const pt *p)
 {
   int8_t d1[257], d2[257];
-  pt tab[8], p2, e;
+  pt tab[8], p2, g, e;
   fe zero = {0};
   wnaf_var(d1, k1, 6);
   wnaf_var(d2, k2, 5);
@@ -576,27 +580,24 @@ static void mul2_var(pt *r, const uint8_t *k1, const uint8_t *k2, const pt *p)
   for (int i = 1; i < 8; i++)
     jac_add_var(&tab[i], &tab[i - 1], &p2, 0);
   memset(r, 0, sizeof(*r));
-  memset(&e, 0, sizeof(e));
-  e.z[0] = 1;
+  memset(&g, 0, sizeof(g));
+  g.z[0] = 1;
   for (int i = 256; i >= 0; i--) {
     if (!fe_is_zero(r->z))
       jac_double(r, r);
     if (d1[i]) {
       int j = (d1[i] < 0 ? -d1[i] : d1[i]) / 2;
-      memcpy(e.x, p256_g_odd[j][0], sizeof(fe));
-      memcpy(e.y, p256_g_odd[j][1], sizeof(fe));
+      memcpy(g.x, p256_g_odd[j][0], sizeof(fe));
+      memcpy(g.y, p256_g_odd[j][1], sizeof(fe));
       if (d1[i] < 0)
-        fe_sub(e.y, zero, e.y);
-      jac_add_var(r, r, &e, 1);
+        fe_sub(g.y, zero, g.y);
+      jac_add_var(r, r, &g, 1);
     }
     if (d2[i]) {
-      int j = (d2[i] < 0 ? -d2[i] : d2[i]) / 2;
-      e = tab[j];
+      e = tab[(d2[i] < 0 ? -d2[i] : d2[i]) / 2];
       if (d2[i] < 0)
         fe_sub(e.y, zero, e.y);
       jac_add_var(r, r, &e, 0);
-      e.z[0] = 1;
-      memset(e.z + 1, 0, sizeof(fe) - 4);
     }
   }
 }
