@@ -27,13 +27,16 @@ SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(M
 .DEFAULT_GOAL := help
 
 help:
-	@echo "make sim     build what changed, run self-tests + benchmarks in the simulated SoC, print the table"
-	@echo "make test    host tests, SoC simulation tests, oracle tests, cocotb tests"
-	@echo "make bench   the long benchmark sweep (about 30 minutes); writes docs/performance.md"
+	@echo "make sim     build what changed, run the quick self-test and the symmetric benchmarks in the simulated SoC,"
+	@echo "             print the table (about 1 minute on a rerun)"
+	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests"
+	@echo "             (about 20 minutes)"
+	@echo "make bench   the long benchmark sweep (about 90 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
-	@echo "options: CPU=full|standard|lite|minimal CLMUL=0|1 MONT=0|1 SUITES=selftest,hash,block,stream RUNS=3"
-	@echo "         SIZES=64,1024 ALL=1 MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
+	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
+	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
+	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 
 setup:
 	@scripts/setup-env
@@ -42,7 +45,7 @@ sim: setup
 	@$(VEXRUN) sim $(SIM_ARGS)
 
 bench: setup
-	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(RUNS) --publish docs/performance.md
+	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(RUNS) --publish docs
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

@@ -10,24 +10,32 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from hw.config import ConfigError, SocConfig
+
 from .env import BUILD, ROOT, ToolError, tool_env
 
 # Everything the model depends on besides the pinned packages (requirements.txt covers those).
-HW_SOURCES = ("hw", "sim/build.py", "sim/rtl", "sim/modules", "requirements.txt")
-CPU_VARIANTS = ("minimal", "lite", "standard", "full")
+HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "requirements.txt")
 
 
 @dataclass(frozen=True)
 class Config:
-    cpu_variant: str = "full"
-    clmul: bool = False
-    mont: bool = False
+    """A simulation build: the SoC configuration, traced or not (a traced model is kept apart)."""
+
+    soc: SocConfig = SocConfig()
     trace: bool = False
+
+    @classmethod
+    def parse(cls, cpu_variant="full", clmul=False, mont=False, trace=False):
+        """From user options; a configuration that cannot be built raises ToolError."""
+        try:
+            return cls(SocConfig.parse(cpu_variant, clmul, mont), trace)
+        except ConfigError as e:
+            raise ToolError(str(e))
 
     @property
     def name(self):
-        parts = [self.cpu_variant] + [n for n, on in (("clmul", self.clmul), ("mont", self.mont)) if on]
-        return "-".join(parts) + ("-trace" if self.trace else "")
+        return self.soc.name + ("-trace" if self.trace else "")
 
     @property
     def dir(self) -> Path:
@@ -35,7 +43,7 @@ class Config:
 
     @property
     def isa(self):
-        return "rv32i" if self.cpu_variant == "minimal" else "rv32im"
+        return self.soc.isa
 
     @property
     def model(self) -> Path:
@@ -49,7 +57,7 @@ def _hw_digest(cfg: Config) -> str:
     h = hashlib.sha256(repr(cfg).encode())
     for rel in HW_SOURCES:
         p = ROOT / rel
-        files = sorted(f for f in p.rglob("*") if f.is_file() and "__pycache__" not in f.parts) if p.is_dir() else [p]
+        files = sorted(f for f in p.rglob("*") if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".md") if p.is_dir() else [p]
         for f in files:
             h.update(str(f.relative_to(ROOT)).encode())
             h.update(f.read_bytes())
@@ -64,8 +72,8 @@ def ensure_model(cfg: Config, log=print) -> Path:
         return cfg.model
     log(f"vexrun: building the Verilator model for {cfg.name} (hardware changed; about a minute)")
     t0 = time.time()
-    cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--cpu-variant", cfg.cpu_variant,
-           "--clmul", str(int(cfg.clmul)), "--mont", str(int(cfg.mont)), "--build-root", str(BUILD)]
+    cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--cpu-variant", cfg.soc.cpu_variant,
+           "--clmul", str(int(cfg.soc.clmul)), "--mont", str(int(cfg.soc.mont)), "--build-root", str(BUILD)]
     if cfg.trace:
         cmd += ["--trace", "--trace-fst"]
     r = subprocess.run(cmd, cwd=ROOT, env=tool_env(), capture_output=True, text=True)

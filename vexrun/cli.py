@@ -13,10 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from . import results
-from .bench import BENCH_SIZES
-from .build import CPU_VARIANTS, Config, ensure_all
+from hw.config import CPU_VARIANTS
+
+from . import results, suites
+from .build import Config, ensure_all
 from .env import RESULTS, ROOT, ToolError, git_commit
+from .records import BENCH_SIZES
 from .sim import SimError, SimSession
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
@@ -24,6 +26,7 @@ SIM_MAX_CYCLES = 1_000_000_000          # make sim: a few minutes of simulation 
 BENCH_MAX_CYCLES = 16_000_000_000     # make bench: the long sweep (about 70 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
 MIN_SIM_SPEED = 300_000               # cycles/s, for the wall-clock backstop of a run
+TYPICAL_SIM_SPEED = 2_000_000         # cycles/s on this project's 2-core machines, for estimates
 
 
 class Parser(argparse.ArgumentParser):
@@ -35,59 +38,25 @@ class Parser(argparse.ArgumentParser):
 
 def add_config_args(p):
     g = p.add_argument_group("SoC configuration")
-    g.add_argument("--cpu-variant", default="full", choices=CPU_VARIANTS, help="VexRiscv variant (default: full)")
+    g.add_argument("--cpu-variant", default="full", choices=CPU_VARIANTS,
+                   help="VexRiscv variant (default: full; full+cfu is full with --clmul 1)")
     g.add_argument("--clmul", type=int, default=0, choices=(0, 1), help="carry-less multiply CFU")
     g.add_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor")
 
 
 def config_from(args, trace=False):
-    return Config(args.cpu_variant, bool(args.clmul), bool(args.mont), trace)
+    return Config.parse(args.cpu_variant, bool(args.clmul), bool(args.mont), trace)
 
 
-def check_accelerators(args):
-    # Fails before any build with the same one-line reason the SoC builder gives.
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from hw.soc import AcceleratorUnavailable, check_accelerators as check
-    try:
-        check(bool(args.clmul), bool(args.mont))
-    except AcceleratorUnavailable as e:
-        raise ToolError(str(e))
-
-
-def pk_config(rec):
-    """" ALGO2 r=2^32 sqr window5 crt=mrc": a public-key record's design-space point."""
-    if "algo" not in rec:
-        return ""
-    parts = [f"ALGO{rec['algo']}"]
-    if rec["algo"] in (2, 3):
-        parts.append(f"r=2^{rec['radix']}")
-    if rec.get("sqr") and rec["algo"] in (2, 3, 4):
-        parts.append("sqr")
-    parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
-    if rec.get("crt"):
-        parts.append(f"crt={rec['crt']}")
-    return " " + " ".join(parts)
-
-
-def progress(rec):
-    if rec.get("suite") == "selftest":
-        msg = f"{rec['prim']}: {rec['vectors']} vectors {'ok' if rec.get('ok') else 'FAILED'}"
-    elif "cycles" in rec and rec.get("suite") == "ec":
-        msg = f"{rec['prim']} {rec['op']} {rec.get('curve') or str(rec['bits']) + '-bit'} {rec['set']}: {rec['cycles']:,} cycles"
-    elif "cycles" in rec and "bits" in rec:
-        msg = f"{rec['prim']} {rec['op']} {rec['bits']}-bit{pk_config(rec)}: {rec['cycles']:,} cycles"
-    elif "cycles" in rec:
-        msg = f"{rec['prim']} {rec['op']} {rec['bytes']} B: {rec['cycles']:,} cycles"
-    else:
-        msg = json.dumps(rec)
-    print(f"  [{rec.get('suite', '?')}] {msg}", file=sys.stderr, flush=True)
+def run_options(args):
+    return suites.RunOptions(runs=args.runs, all=bool(getattr(args, "all", False)) or args.cmd == "bench",
+                             sizes=tuple(int(n) for n in (args.sizes or "64,1024,8192").split(",")),
+                             modes=tuple((getattr(args, "modes", None) or "cbc").split(",")))
 
 
 def run_suites(args, where_args):
     """Builds what changed, runs the requested suites in one simulation with the checks, saves
     the result file. Returns (records, meta, path, failures)."""
-    check_accelerators(args)
     cfg = config_from(args, trace=getattr(args, "trace", False))
     commit = git_commit()
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
@@ -97,13 +66,16 @@ def run_suites(args, where_args):
     if window and window[1] <= window[0]:
         raise ToolError("--trace-end must be larger than --trace-begin")
     wall = args.max_cycles / MIN_SIM_SPEED + 60
-    print(f"vexrun: running suites {args.suites} on {cfg.name} (cycle bound {args.max_cycles:,})",
-          file=sys.stderr, flush=True)
+    names = args.suites.split(",")
+    est = suites.estimate(names, run_options(args))
+    print(f"vexrun: running suites {args.suites} on {cfg.name}: about {est / 1e6:,.0f} M simulated cycles, "
+          f"{est / TYPICAL_SIM_SPEED / 60:.1f} minutes at {TYPICAL_SIM_SPEED / 1e6:g} M cycles/s "
+          f"(cycle bound {args.max_cycles:,})", file=sys.stderr, flush=True)
     sess = SimSession(cfg, args.max_cycles, read_timeout=wall, trace_window=window)
     with sess:
         ops = sess.request({"op": "ops"})
         valid = [s["suite"] for s in ops["suites"]]
-        unknown = [s for s in args.suites.split(",") if s not in valid]
+        unknown = [s for s in names if s not in valid]
         if unknown:
             raise ToolError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(valid)}")
         req = dict({"op": "run", "suites": args.suites, "runs": args.runs, "exit": True}, **where_args)
@@ -121,7 +93,7 @@ def run_suites(args, where_args):
             if err:
                 rec["check_error"] = err
             records.append(rec)
-            progress(rec)
+            print("  " + suites.progress(rec), file=sys.stderr, flush=True)
         status = sess.wait_exit()
     wall_s = sess.wall
     meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
@@ -158,15 +130,15 @@ def cmd_sim(args):
 def cmd_bench(args):
     from . import bench
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
-    command = ("make bench" + (f" RUNS={args.runs}" if args.runs != 3 else "") if args.publish
-               else "vexrun " + " ".join(sys.argv[1:]))
-    page = bench.render_page(records, meta, command)
-    page_path = path.with_suffix(".md")
-    page_path.write_text(page)
-    if args.publish:
-        Path(args.publish).write_text(page)
-        print(f"performance page: {args.publish}", file=sys.stderr)
-    print(page)
+    written = []
+    if args.publish and not failures:
+        written = bench.publish(records, meta, args.publish, readme=ROOT / "README.md")
+    elif args.publish:
+        print("vexrun: nothing published: the run had failures", file=sys.stderr)
+    for name, (_, uses) in suites.pages({r.get("suite") for r in records}).items():
+        print(bench.render_page(name, [r for r in records if r.get("suite") in uses], meta))
+    for f in written:
+        print(f"published: {f.relative_to(ROOT)}", file=sys.stderr)
     return report_failures(failures)
 
 
@@ -176,7 +148,6 @@ def oracle_reply(obj, out):
 
 
 def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
-    check_accelerators(args)
     cfg = config_from(args)
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
     sess = None
@@ -231,7 +202,6 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
 
 
 def cmd_build(args):
-    check_accelerators(args)
     cfg = config_from(args, trace=args.trace)
     ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
     print(f"model: {cfg.model}\nfirmware: {cfg.dir / 'fw' / 'vexcrypt.bin'}")
@@ -330,7 +300,9 @@ def build_parser():
     bn.add_argument("--modes", type=mode_list, default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
     bn.add_argument("--max-cycles", type=positive_int, default=BENCH_MAX_CYCLES,
                     help=f"cycle bound of the run (default: {BENCH_MAX_CYCLES:,})")
-    bn.add_argument("--publish", metavar="FILE", help="also write the page to FILE (make bench: docs/performance.md)")
+    bn.add_argument("--publish", metavar="DIR",
+                    help="write the performance pages whose suites all ran, with their data, into DIR, and the "
+                         "README's headline figures from them (make bench: docs)")
     bn.set_defaults(func=cmd_bench)
 
     r = sub.add_parser("report", help="print the table of a saved result file")

@@ -1,0 +1,145 @@
+"""The README's headline figures, rendered from the committed performance data (docs/*.json,
+written by `vexrun bench --publish` next to the pages it renders), so the README and the pages
+cannot disagree: `vexrun bench --publish` rewrites the README's blocks, and a host test checks
+that the committed README equals what the committed data renders.
+
+A block sits in README.md between `<!-- headline:NAME -->` and `<!-- /headline -->`.
+"""
+
+import json
+import re
+from pathlib import Path
+
+from .records import mp_point
+from .suites import ec, symmetric
+from .suites.base import find, mcycles
+
+BLOCK_RE = re.compile(r"(<!-- headline:(\w+) -->\n)(.*?)(<!-- /headline -->)", re.S)
+
+# The symmetric primitives' first marks, in cycles per byte of long messages (slope A).
+SYMMETRIC_MARKS = (("SHA-256", "sha256 hash", 70), ("MD5", "md5 hash", 20),
+                   ("AES-128 `aes_tab`, ECB encrypt", "aes-128 tab ecb enc", 70), ("RC4", "rc4 crypt", 15))
+RSA_MARKS = {(2048, "sign"): 60e6, (2048, "verify"): 2.5e6}
+
+
+def load(path):
+    data = json.loads(Path(path).read_text())
+    return data["records"], data["meta"]
+
+
+def _source(meta, page):
+    return f"From [docs/{page}](docs/{page}) (commit `{meta['commit'][:7]}`, `{meta['command']}`)."
+
+
+def _mark(value, mark):
+    if value <= mark:
+        return f"≤ {mark:g}: met"
+    return f"≤ {mark:g}: not met (+{100 * (value / mark - 1):.0f} %)"
+
+
+def symmetric_block(records, meta):
+    slopes = symmetric.slopes(records)
+    instr = {}
+    for key, pts in symmetric.series(records).items():
+        big = max(pts)
+        if pts[big].get("instret"):
+            instr[symmetric.label(key)] = pts[big]["instret"] / big
+    lines = [_source(meta, "performance.md") + " Slope A of the least-squares line, cycles per byte:", "",
+             "| primitive | cycles/B | instr/B | first mark |", "|---|---:|---:|---|"]
+    for name, key, mark in SYMMETRIC_MARKS:
+        a = slopes.get(key)
+        lines.append(f"| {name} | {a:.1f} | {instr.get(key, 0):.1f} | {_mark(a, mark)} |" if a is not None
+                     else f"| {name} | - | - | ≤ {mark:g} |")
+    return lines
+
+
+def pk_block(records, meta):
+    def one(prim, op, bits, point=None, crt=None):
+        rs = [r for r in find(records, ("mp", "pk"), prim=prim, op=op, bits=bits)
+              if (point is None or mp_point(r).startswith(point)) and (crt is None or r.get("crt") == crt)]
+        return min((r["cycles"] for r in rs), default=None)
+
+    def cell(v):
+        return f"{v:,}" if v is not None and v < 1e6 else mcycles(v)
+
+    best = "ALGO2 r=2^32 sqr"
+    lines = [_source(meta, "performance.md") + f" Software only; best point {best}, sliding window 6, CRT by Garner:",
+             "", "| operation | cycles | first mark |", "|---|---:|---|"]
+    lines.append(f"| 1024-bit Montgomery product / square | {cell(one('montmul', 'mul', 1024, best))} / "
+                 f"{cell(one('montmul', 'sqr', 1024, best))} | |")
+    for bits in (1024, 2048):
+        for op in ("sign", "verify"):
+            v = one("rsa", op, bits, crt="mrc" if op == "sign" else None)
+            mark = RSA_MARKS.get((bits, op))
+            m = "" if mark is None or v is None else ("met" if v <= mark else "not met") + f" (≤ {mark / 1e6:g} M)"
+            lines.append(f"| RSA-{bits} {op}{' (CRT, result checked)' if op == 'sign' else ''} | {cell(v)} | {m} |")
+    return lines
+
+
+def ec_block(records, meta):
+    curves = ec.BINARY + ("P-256",)
+
+    def row(name, fn):
+        return f"| {name} | " + " | ".join(fn(c) for c in curves) + " |"
+
+    def proto(prim, set_):
+        return lambda c: mcycles(p["cycles"]) if (p := ec.protocol(records, prim, c, set_)) else ""
+
+    def field(c):
+        bits = int(c[2:])
+        rs = {r["op"]: r["cycles"] for r in find(records, "ec", prim="gf2m", bits=bits)} if c[0] == "B" else {}
+        return f"{rs['mul_shiftadd']:,} / {rs['mul_comb']:,}" if "mul_comb" in rs else ""
+
+    sp = ec.speedups(records)
+
+    def ratios(c):
+        v = [sp.get((p, c)) for p in ec.PROTOCOLS]
+        return " / ".join(f"{x:.1f}" for x in v) + "x" if all(v) else ""
+
+    def sign_verify(c):
+        s, v = (find(records, "ec", prim="ecdsa", op=op, curve=c, set="optimized") for op in ("sign", "verify"))
+        return f"{s[0]['cycles'] / 1e6:.2f} / {v[0]['cycles'] / 1e6:.2f} M" if s and v else ""
+
+    lines = [_source(meta, "performance-ec.md") + " One scalar multiplication and the protocols, optimized set "
+             "unless named:", "", "| operation | " + " | ".join(curves) + " |", "|---|" + "---:|" * len(curves),
+             row("field multiply: shift-and-add / 4-bit comb", field),
+             row("EC-DH (key pair + shared secret), basic", proto("ecdh", "basic")),
+             row("EC-DH, optimized", proto("ecdh", "optimized")),
+             row("optimized/basic: EC-DH / EC-ElGamal / EC-DSA", ratios),
+             row("ECDSA sign / verify (23 B, hash included)", sign_verify)]
+    p256 = {op: r[0]["cycles"] for op in ec.MARKS_P256
+            if (r := find(records, "ec", prim="ecdsa", op=op, curve="P-256"))}
+    if sp and p256:
+        worst = min(sp.values())
+        lines += ["", f"First marks: optimized/basic ≥ {ec.MARK_SPEEDUP:g}x on every protocol "
+                  f"({worst:.1f}x at least: {'met' if worst >= ec.MARK_SPEEDUP else 'not met'}); P-256 ECDSA "
+                  + ", ".join(f"{op} ≤ {m / 1e6:g} M ({p256[op] / 1e6:.2f} M: {'met' if p256[op] <= m else 'not met'})"
+                              for op, m in ec.MARKS_P256.items() if op in p256) + "."]
+    return lines
+
+
+# block name -> (data file under docs/, renderer)
+BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
+          "ec": ("performance-ec.json", ec_block)}
+
+
+def render(name, docs):
+    data, fn = BLOCKS[name]
+    records, meta = load(Path(docs) / data)
+    return "\n".join(fn(records, meta)) + "\n"
+
+
+def update(text, docs, only=None):
+    """`text` (the README) with its blocks rendered afresh from the data in `docs` (all blocks,
+    or those whose data file is in `only`)."""
+    def sub(m):
+        name = m.group(2)
+        if name not in BLOCKS or (only is not None and BLOCKS[name][0] not in only):
+            return m.group(0)
+        return m.group(1) + render(name, docs) + m.group(4)
+    return BLOCK_RE.sub(sub, text)
+
+
+def blocks(text):
+    """{name: content} of the blocks in `text`."""
+    return {m.group(2): m.group(3) for m in BLOCK_RE.finditer(text)}

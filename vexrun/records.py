@@ -1,0 +1,47 @@
+"""What the firmware's records refer to, for every part of the host that reads them: the
+deterministic benchmark data (fw/app/util.c), the labels of configurations and design-space
+points. A leaf module: it imports nothing of vexrun but the seeds' sizes."""
+
+from . import seeds
+
+# make bench's message sizes: seed 002's Table 3 files plus 64 and 8192 bytes.
+BENCH_SIZES = tuple(sorted(seeds.SEED002_SIZES + (64, 8192)))
+
+
+def _pattern(n, mul, add):
+    return bytes((i * mul + add) & 0xFF for i in range(n))
+
+
+# The firmware's benchmark data, keys and IVs (fw/app/util.c bench_fill, bench_key, bench_iv).
+def bench_pattern(n):
+    return _pattern(n, 167, 13)
+
+
+def bench_key(n):
+    return _pattern(n, 29, 101)
+
+
+def bench_iv(n):
+    return _pattern(n, 53, 7)
+
+
+def mp_point(rec):
+    """"ALGO2 r=2^32 sqr window5 crt=mrc": a public-key record's design-space point ("" if the
+    record has none)."""
+    if "algo" not in rec:
+        return ""
+    parts = [f"ALGO{rec['algo']}"]
+    if rec["algo"] in (2, 3):
+        parts.append(f"r=2^{rec['radix']}")
+    if rec.get("sqr") and rec["algo"] in (2, 3, 4):
+        parts.append("sqr")
+    parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
+    if rec.get("crt"):
+        parts.append(f"crt={rec['crt']}")
+    return " ".join(parts)
+
+
+def config_label(soc):
+    """"VexRiscv full, no accel, 1024 KiB RAM": a result's SoC (its soc.json) in words."""
+    acc = [n for n in ("clmul", "mont") if soc.get(n)] or ["no accel"]
+    return f"VexRiscv {soc['cpu_variant']}, {'+'.join(acc)}, {soc['main_ram_bytes'] // 1024} KiB RAM"

@@ -1,0 +1,65 @@
+"""What a suite is, for the host: the description the registry (suites/__init__.py) holds.
+
+The firmware runs a suite and prints one JSON record per result; everything the host does with
+those records is the suite's: the progress line, the check against an independent reference,
+the rows of `make sim`'s table and the section of the performance page. Suites that share a
+table or a page section (hash, block and stream) name the same function; it is rendered once
+with all their records.
+"""
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+
+def no_check(rec):
+    return None
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The options of a run that decide how much a suite does (the firmware's run request)."""
+    runs: int = 3
+    all: bool = False
+    sizes: tuple = (64, 1024, 8192)
+    modes: tuple = ("cbc",)
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    # Simulated cycles the suite takes with the given RunOptions, roughly (within a factor of
+    # two): the runner announces how long a run will be.
+    estimate: Callable[[RunOptions], float]
+    # One progress line for a record (without the "[suite]" prefix).
+    progress: Callable[[dict], str]
+    # None when the record's output equals the host's reference, else the reason.
+    check: Callable[[dict], Optional[str]] = no_check
+    # (records of the suites sharing it, config name) -> lines of make sim's table, [] if none.
+    table: Optional[Callable[[list, str], list]] = None
+    # (all records, run metadata) -> lines of a performance page, [] if none.
+    page: Optional[Callable[[list, dict], list]] = None
+    # The page under docs/ its section goes to (make bench writes every page it has sections for),
+    # and the other suites whose records the section also reads (a comparison), if they ran.
+    page_file: str = "performance.md"
+    page_uses: tuple = ()
+
+
+def status(rec):
+    """"ok" or "FAIL" for a benchmark record: it ran correctly and the host check agreed."""
+    return "ok" if rec.get("ok") and not rec.get("check_error") else "FAIL"
+
+
+def find(records, suite, **kw):
+    """The records of `suite` (a name or a tuple of names) whose fields equal `kw`."""
+    names = (suite,) if isinstance(suite, str) else suite
+    return [r for r in records if r.get("suite") in names and all(r.get(k) == v for k, v in kw.items())]
+
+
+def cycles(v):
+    """A cycle count for a page cell: 1,234 or "-"."""
+    return f"{v:,.0f}" if v is not None else "-"
+
+
+def mcycles(v):
+    """A large cycle count in millions: 1.23 M or "-"."""
+    return f"{v / 1e6:,.2f} M" if v is not None else "-"

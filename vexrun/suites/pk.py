@@ -1,0 +1,131 @@
+"""Suite "pk" (fw/app/bench_pk.c): RSA sign and verify (seed 003's table), Diffie-Hellman, DSA
+and ElGamal (seed 002). Keys come from kat.h (vexrun/pkdata.py); the host recomputes every
+signature with pycryptodome and checks every DH and ElGamal result against the group equation."""
+
+import functools
+
+from .. import pkdata, seeds
+from ..records import bench_pattern, mp_point
+from .base import Suite, cycles, find
+from .mp import progress, table
+
+MARKS = {("rsa", 2048, "sign"): 60e6, ("rsa", 2048, "verify"): 2.5e6}
+
+
+@functools.lru_cache(maxsize=None)
+def _rsa(name):
+    return dict(pkdata.rsa_keys())[name]
+
+
+@functools.lru_cache(maxsize=None)
+def _dsa(name):
+    for n, h, v, _ in pkdata.dsa_keys():
+        if n == name:
+            return h, v
+    raise KeyError(name)
+
+
+def _hex(v):
+    return int(v, 16)
+
+
+def _check(rec):
+    prim, op = rec["prim"], rec["op"]
+    if op == "verify":
+        return None                     # the firmware's own verdict is the "ok" flag
+    if prim == "rsa":
+        from Crypto.Hash import SHA256
+        from Crypto.Signature import pkcs1_15
+        want = pkcs1_15.new(_rsa(rec["key"])).sign(SHA256.new(bench_pattern(rec["bytes"])))
+        return None if bytes.fromhex(rec["sig"]) == want else "signature differs from pycryptodome's"
+    if prim in ("dh", "elgamal"):
+        p = pkdata.dh_group(rec["group"])
+        if prim == "dh" and op == "keypair":
+            ok = pow(2, _hex(rec["x"]), p) == _hex(rec["y"])
+        elif prim == "dh":
+            ok = pow(_hex(rec["peer"]), _hex(rec["x"]), p) == _hex(rec["z"])
+        else:
+            x, c1, c2 = _hex(rec["x"]), _hex(rec["c1"]), _hex(rec["c2"])
+            ok = pow(2, x, p) == _hex(rec["y"]) and c2 * pow(c1, p - 1 - x, p) % p == _hex(rec["m"])
+        return None if ok else f"{prim} {op}: result does not satisfy the group equation"
+    if prim == "dsa":
+        from Crypto.Hash import SHA1, SHA256
+        from Crypto.PublicKey import DSA
+        from Crypto.Signature import DSS
+        hname, v = _dsa(rec["key"])
+        key = DSA.construct((v["Y"], v["G"], v["P"], v["Q"], v["X"]))
+        h = {"sha1": SHA1, "sha256": SHA256}[hname].new(bench_pattern(rec["bytes"]))
+        sig = DSS.new(key, "deterministic-rfc6979").sign(h)
+        n = len(sig) // 2
+        want = (int.from_bytes(sig[:n], "big"), int.from_bytes(sig[n:], "big"))
+        return None if (_hex(rec["r"]), _hex(rec["s"])) == want else "signature differs from RFC 6979 (pycryptodome)"
+    raise KeyError(prim)
+
+
+def check(rec):
+    try:
+        return _check(rec)
+    except (KeyError, ValueError) as e:
+        return f"{rec.get('prim')}: no host reference ({e!r})"
+
+
+def page(records, meta):
+    if not find(records, "pk"):
+        return []
+    out = ["## Public key (suite `pk`)", "",
+           "Keys come from kat.h (RSA generated deterministically, DSA from the CAVP SigGen file); every output "
+           "is recomputed on the host (Python integers, pycryptodome). Design-space point as in the `mp` suite, "
+           "with the CRT conversion.", ""]
+    # Seed 003: RSA.
+    out += ["### Seed 003, Table 1 (iPAQ H3630, 206 MHz, OpenSSL) and the marks", "",
+            "RSA PKCS#1 v1.5 with SHA-256, e = 65537; signing uses CRT (Garner) and checks its result with e modulo "
+            "p and modulo q (and p·q = n) before release (fault-attack protection).", "",
+            "| operation | vexcrypt cycles | iPAQ cycles | mark | vexcrypt point |", "|---|---:|---:|---:|---|"]
+    for bits in (1024, 2048):
+        for op in ("sign", "verify"):
+            rs = [r for r in find(records, "pk", prim="rsa", op=op, bits=bits) if op == "verify" or r.get("crt") == "mrc"]
+            r = min(rs, key=lambda r: r["cycles"]) if rs else None
+            ipaq = seeds.ms_to_cycles(seeds.SEED003_RSA_MS[("rsa", bits, op)], seeds.SEED003_CLOCK_MHZ)
+            mark = MARKS.get(("rsa", bits, op))
+            mtxt = "-" if not mark else f"≤ {mark / 1e6:g} M: " + ("met" if r and r["cycles"] <= mark else "not met")
+            out.append(f"| RSA-{bits} {op} | {cycles(r['cycles'] if r else None)} | {ipaq:,.0f} | {mtxt} | "
+                       f"{mp_point(r) if r else '-'} |")
+    sweep = [r for r in find(records, "pk", prim="rsa", op="sign") if r["bits"] == 2048]
+    if len(sweep) > 1:
+        out += ["", "RSA-2048 private operation (signature) across the design space:", "",
+                "| point | cycles |", "|---|---:|"]
+        out += [f"| {mp_point(r)} | {r['cycles']:,} |" for r in sorted(sweep, key=lambda r: r["cycles"])]
+    # Seed 002: DH, DSA.
+    phones = ("N95", "7373", "A1200", "V3")
+
+    def phone_cells(ph):
+        return " | ".join(cycles(ph[p] * seeds.SEED002_CLOCK_MHZ[p] * 1e6) if p in ph else "-" for p in phones)
+
+    out += ["", "### Seed 002 (Java ME phones): Diffie-Hellman and DSA", "",
+            "DH: key pair + shared secret over the MODP groups (full-size private exponents); the phones' "
+            "times (Table 6) converted with their clocks.", "",
+            "| group | vexcrypt key pair | shared | total | " + " | ".join(f"{p} cycles" for p in phones) + " |",
+            "|---|---:|---:|---:|" + "---:|" * len(phones)]
+    for r in find(records, "pk", prim="dh", op="keypair"):
+        sh = next(iter(find(records, "pk", prim="dh", op="shared", bits=r["bits"])), None)
+        tot = r["cycles"] + (sh["cycles"] if sh else 0)
+        out.append(f"| {r['group']} | {r['cycles']:,} | {cycles(sh['cycles'] if sh else None)} | {tot:,} | "
+                   + phone_cells(seeds.SEED002_DH_S.get(r["bits"], {})) + " |")
+    out += ["", "DSA: sign + verify, the message hash included (SHA-1 for L/N = 1024/160, SHA-256 for 2048/256); "
+            "the phones signed (Table 8).", "",
+            "| key | message | sign | verify | sign + verify | " + " | ".join(f"{p} cycles" for p in phones) + " |",
+            "|---|---:|---:|---:|---:|" + "---:|" * len(phones)]
+    for r in find(records, "pk", prim="dsa", op="sign"):
+        v = next(iter(find(records, "pk", prim="dsa", op="verify", bits=r["bits"], bytes=r["bytes"])), None)
+        ph = seeds.SEED002_DSA_S.get(r["bytes"], {}) if r["bits"] == 1024 else {}
+        out.append(f"| {r['key']} ({r['hash']}) | {r['bytes']} B | {r['cycles']:,} | {cycles(v['cycles'] if v else None)} | "
+                   f"{cycles(r['cycles'] + v['cycles'] if v else None)} | " + phone_cells(ph) + " |")
+    for r in find(records, "pk", prim="elgamal"):
+        out.append(f"\nElGamal {r['op']} over {r['group']}: {r['cycles']:,} cycles.")
+    return out + [""]
+
+
+# Measured at 61e4fe1 (vexrun sim --suites mp,pk --runs 1): 470 M cycles of measurements a run
+# (DSA and DH dominate), 90 M of set-up; "all" adds RSA across the design space (about 1.5 G).
+SUITES = [Suite("pk", estimate=lambda o: 90e6 + (470e6 + (1.5e9 if o.all else 0)) * o.runs,
+                progress=progress, check=check, table=table, page=page)]

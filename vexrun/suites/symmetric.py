@@ -1,0 +1,218 @@
+"""Suites "hash", "block" and "stream" (fw/app/bench.c): cycles of every hash and cipher on the
+deterministic benchmark data at each message size. The host recomputes every output (hashlib,
+pycryptodome, vexrun.models); the page fits cycles = A·bytes + B per primitive (seed 002's Table
+4) and puts the seeds' figures beside ours, converted to cycles."""
+
+import hashlib
+from collections import defaultdict
+
+from .. import refs, seeds
+from ..records import BENCH_SIZES, bench_iv, bench_key, bench_pattern
+from .base import Suite, status
+
+LONG = 8192       # "long message" cycles/byte are read at this size and at the largest
+
+BLOCK_KEYS = {"des": ("des", 8), "3des": ("3des", 24), "aes-128": ("aes", 16), "aes-192": ("aes", 24),
+              "aes-256": ("aes", 32), "rc5-32/12/16": ("rc5", 16)}
+STREAM_KEYLEN = {"rc4": 16, "seal": 20}
+
+
+def _hash_ref(rec):
+    return refs.hash_digest(rec["prim"], bench_pattern(rec["bytes"]))
+
+
+def _block_ref(rec):
+    """SHA-256 of what the firmware's block benchmark produced (enc: the ciphertext of the
+    padded pattern; dec: the recovered plaintext)."""
+    n, mode, prim = rec["bytes"], rec["mode"], rec["prim"]
+    if rec["op"] == "dec":
+        return hashlib.sha256(bench_pattern(n)).digest()
+    bl = 16 if prim.startswith("aes") else 8
+    data = bench_pattern(n) if mode == "ctr" else refs.pkcs7(bench_pattern(n), bl)
+    cipher, keylen = BLOCK_KEYS[prim]
+    out = refs.block_mode(cipher, bench_key(keylen), mode, bench_iv(bl)).encrypt(data)
+    return hashlib.sha256(out).digest()
+
+
+def _stream_ref(rec):
+    key = bench_key(STREAM_KEYLEN[rec["prim"]])
+    return hashlib.sha256(refs.stream_crypt(rec["prim"], key, bench_pattern(rec["bytes"]))).digest()
+
+
+def _checker(reference):
+    def check(rec):
+        """None if the record's output equals the host's reference; key setup has no output.
+        An output the host cannot recompute is a failure: every benchmark must be checkable."""
+        if "out" not in rec:
+            return None
+        try:
+            want = reference(rec).hex()
+        except (KeyError, ValueError, ImportError) as e:
+            return f"{rec.get('prim')}: no host reference ({e})"
+        if rec["out"] != want:
+            return (f"{rec['prim']} {rec.get('mode', '')} {rec['op']} on {rec['bytes']} bytes: output "
+                    f"{rec['out'][:16]}..., expected {want[:16]}...")
+        return None
+    return check
+
+
+def progress(rec):
+    return f"{rec['prim']} {rec['op']} {rec['bytes']} B: {rec['cycles']:,} cycles"
+
+
+def table(records, config):
+    bench = [r for r in records if "cycles" in r]
+    if not bench:
+        return []
+    head = (f"{'suite':<8} {'primitive':<12} {'op':<9} {'impl':<5} {'bytes':>8} {'cycles':>12} {'cycles/B':>9} "
+            f"{'runs':>5}  {'config':<{len(config)}}  check")
+    lines = [head, "-" * len(head)]
+    for r in bench:
+        cpb = f"{r['cycles'] / r['bytes']:.1f}" if r["bytes"] else "-"
+        op = f"{r['mode']} {r['op']}" if r.get("mode") else r["op"]
+        lines.append(f"{r['suite']:<8} {r['prim']:<12} {op:<9} {r.get('impl', ''):<5} {r['bytes']:>8} "
+                     f"{r['cycles']:>12,} {cpb:>9} {r['runs']:>5}  {config}  {status(r)}")
+    return lines
+
+
+# ---- the page ----
+
+def fit(points):
+    """Least-squares line through (x, y) points: (A, B, R^2)."""
+    n = len(points)
+    if n < 2:
+        return None
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    if sxx == 0:
+        return None
+    a = sxy / sxx
+    b = my - a * mx
+    ss_tot = sum((y - my) ** 2 for _, y in points)
+    ss_res = sum((y - (a * x + b)) ** 2 for x, y in points)
+    r2 = 1.0 - ss_res / ss_tot if ss_tot else 1.0
+    return a, b, r2
+
+
+def series_key(rec):
+    return (rec["suite"], rec["prim"], rec.get("impl", ""), rec.get("mode", ""), rec["op"])
+
+
+def label(key):
+    suite, prim, impl, mode, op = key
+    return " ".join(p for p in (prim, impl if impl not in ("", "sw") else "", mode, op) if p)
+
+
+def series(records):
+    """{key: {bytes: record}} for the benchmark records that scale with the message size."""
+    out = defaultdict(dict)
+    for r in records:
+        if "cycles" in r and r.get("bytes") and r.get("suite") in NAMES:
+            out[series_key(r)][r["bytes"]] = r
+    return out
+
+
+def totals(ser):
+    """Encrypt + decrypt summed per size, as seed 002 reports ciphers."""
+    out = {}
+    for key, pts in ser.items():
+        if key[-1] != "enc":
+            continue
+        dec = ser.get(key[:-1] + ("dec",))
+        if not dec:
+            continue
+        out[key[:-1] + ("enc+dec",)] = {n: {"cycles": pts[n]["cycles"] + dec[n]["cycles"], "bytes": n}
+                                         for n in pts if n in dec}
+    return out
+
+
+def slopes(records):
+    """{label: A} of every series and enc+dec total with a line: cycles/byte of long messages."""
+    ser = series(records)
+    ser.update(totals(ser))
+    out = {}
+    for key, pts in ser.items():
+        f = fit([(n, r["cycles"]) for n, r in sorted(pts.items())])
+        if f:
+            out[label(key)] = f[0]
+    return out
+
+
+def page(records, meta):
+    """The symmetric primitives' sections: cycles per byte, key setup, the seeds."""
+    if not any(r.get("suite") in NAMES for r in records):
+        return []
+    ser_all = series(records)
+    ser_all.update(totals(ser_all))
+    lines = [
+        "## Cycles per byte and the least-squares line (layout of seed 002, Table 4)",
+        "",
+        "cycles = A·bytes + B by least squares over the sizes "
+        + meta.get("request", {}).get("sizes", ", ".join(map(str, BENCH_SIZES))).replace(",", ", ")
+        + " bytes. Block ciphers in ECB and CBC include PKCS#7 padding; *enc+dec* sums both as seed 002 reports "
+        "ciphers. instr/B counts retired instructions (minstret) where the core has the counter.",
+        "",
+        "| primitive | A (cycles/byte) | B (cycles) | R² | cycles/B at 8192 | cycles/B at largest | instr/B at largest |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for key in sorted(ser_all):
+        pts = ser_all[key]
+        f = fit([(n, r["cycles"]) for n, r in sorted(pts.items())])
+        if not f:
+            continue
+        big = max(pts)
+        at8k = pts.get(LONG)
+        inst = pts[big].get("instret")
+        lines.append(f"| {label(key)} | {f[0]:.1f} | {f[1]:,.0f} | {f[2]:.4f} | "
+                     + (f"{at8k['cycles'] / LONG:.1f} | " if at8k else "- | ")
+                     + f"{pts[big]['cycles'] / big:.1f} | " + (f"{inst / big:.1f} |" if inst else "- |"))
+    setup = [r for r in records if r.get("suite") in NAMES and r.get("op") == "setkey"]
+    if setup:
+        lines += ["", "## Key setup", "", "| primitive | cycles |", "|---|---:|"]
+        lines += [f"| {label(series_key(r))} | {r['cycles']:,} |" for r in setup]
+    ours = slopes(records)
+    lines += ["", "## Beside the seeds (converted to cycles with the clock each paper gives)", "",
+              "Seed 002 measured Java ME on phones (A1200 320 MHz, N95 332 MHz, Nokia 7373 72.2 MHz, "
+              "Motorola V3 66.1 MHz, V220 16.2 MHz); its ciphers are encrypt+decrypt. Cycles/byte = A(ms/B) × MHz × 1000.", "",
+              "| primitive | vexcrypt cycles/B | " + " | ".join(f"{p} cycles/B" for p in seeds.SEED002_CLOCK_MHZ) + " |",
+              "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
+    for prim, ours_key in (("rc4", "rc4 crypt"), ("rc5", "rc5-32/12/16 cbc enc+dec"), ("aes", "aes-128 tab cbc enc+dec"),
+                           ("md5", "md5 hash"), ("sha1", "sha1 hash"), ("sha256", "sha256 hash")):
+        s = seeds.seed002_cycles(prim)
+        lines.append(f"| {prim} (vexcrypt: {ours_key}) | " + (f"{ours[ours_key]:.1f}" if ours_key in ours else "-") + " | "
+                     + " | ".join(f"{s[p][0]:,.0f}" for p in seeds.SEED002_CLOCK_MHZ) + " |")
+    des = next((r for r in records if r.get("prim") == "des" and r.get("op") == "enc" and r.get("mode") == "ecb"
+                and r.get("bytes") == LONG), None)
+    sha1 = next((r for r in records if r.get("prim") == "sha1" and r.get("bytes") == 64), None)
+    lines += ["", "Seed 003 (iPAQ H3630, StrongARM 206 MHz, OpenSSL): DES encrypt+decrypt of one block "
+              f"{seeds.ms_to_cycles(seeds.SEED003_TABLE1['des_block_enc_plus_dec'], seeds.SEED003_CLOCK_MHZ):,.0f} cycles "
+              f"(vexcrypt, 8-byte block from the 8 KiB ECB run: "
+              + (f"{2 * des['cycles'] / (LONG / 8):,.0f}" if des else "-") + " cycles enc+dec); "
+              f"SHA-1 of a short message {seeds.ms_to_cycles(seeds.SEED003_TABLE1['sha1_hash'], seeds.SEED003_CLOCK_MHZ):,.0f} cycles "
+              "(vexcrypt, 64 bytes: " + (f"{sha1['cycles']:,}" if sha1 else "-") + " cycles).", "",
+              "Anchors (Cortex-M4): " + "; ".join(f"{k} {v[1]:.0f} cycles/B ({v[0]})" for k, v in seeds.ANCHORS_CPB.items())
+              + ". vexcrypt (slope A): " + "; ".join(
+                  f"{k} {ours[k2]:.1f}" if k2 in ours else f"{k} -"
+                  for k, k2 in (("sha256", "sha256 hash"), ("aes-128", "aes-128 tab ecb enc")))
+              + " cycles/B.", ""]
+    return lines
+
+
+# Rough cycles per message byte at the default sets (all the suite's primitives, one run, one
+# mode), measured at 61e4fe1: what the runner's announcement multiplies by sizes and runs.
+def _estimate(per_byte, per_mode=False, all_factor=1.0):
+    def estimate(o):
+        f = per_byte * o.runs * sum(o.sizes) * (len(o.modes) if per_mode else 1)
+        return f * (all_factor if o.all else 1.0)
+    return estimate
+
+
+SUITES = [
+    Suite("hash", estimate=_estimate(480), progress=progress, check=_checker(_hash_ref), table=table, page=page),
+    Suite("block", estimate=_estimate(700, per_mode=True, all_factor=5.0), progress=progress,
+          check=_checker(_block_ref), table=table, page=page),
+    Suite("stream", estimate=_estimate(140), progress=progress, check=_checker(_stream_ref), table=table, page=page),
+]
+NAMES = tuple(s.name for s in SUITES)
