@@ -19,9 +19,14 @@
 // column index and cleared by every write), so words read in ascending order cost one column
 // each; any other order is still correct, only slower.
 //
-// Datapath: one 32 x (32 / PARTS) carry-less multiplier; a 32 x 32 product takes PARTS
-// cycles. Responses are registered (the cycle after the last step at the earliest), held
-// until rsp_ready; cmd_ready is low while an operation or an unaccepted response is pending.
+// Datapath, for area (ECP5 LUT RAM, no operand multiplexers): A and B live in LUT RAM, even
+// and odd words apart so that LDA/LDB write both words of a pair at once; ZBC parks its
+// operands in a spare RAM slot. Each multiply step reads its operands into registers (R), the
+// next cycle multiplies a 32-bit word by a 32/PARTS-bit slice and accumulates (M), and the
+// cycle after the last step forms the answer from the accumulator (F). A 32 x 32 product takes
+// PARTS steps. Responses are registered and held until rsp_ready; cmd_ready is low while an
+// operation or an unaccepted response is pending. Reset clears the sequencer, the cache and n
+// (to 8); A and B keep their contents.
 /* verilator lint_off DECLFILENAME */    // LiteX instantiates the CFU as module Cfu
 module Cfu #(
     parameter PARTS = 2                 // 1, 2 or 4: multiplier slices per 32 x 32 product
@@ -37,67 +42,101 @@ module Cfu #(
     input  wire        rsp_ready,
     output reg  [31:0] rsp_payload_outputs_0
 );
-    localparam SW = 32 / PARTS;         // bits of the multiplier slice
+    localparam SW = 32 / PARTS;                      // bits of the multiplier slice
+    localparam PB = PARTS > 1 ? $clog2(PARTS) : 1;   // bits of a slice index
     localparam [31:0] PLAST32 = PARTS - 1;
-    localparam [1:0] PLAST = PLAST32[1:0];  // the last slice
+    localparam [PB-1:0] PLAST = PLAST32[PB-1:0];     // the last slice
     localparam F_ZBC = 3'd0, F_LDA = 3'd1, F_LDB = 3'd2, F_LEN = 3'd3, F_PROD = 3'd4, F_SPREAD = 3'd5;
+    localparam [2:0] ZSLOT = 3'd4;                   // RAM slot of the ZBC operands
 
     wire [2:0] f3 = cmd_payload_function_id[2:0];
     wire [6:0] f7 = cmd_payload_function_id[9:3];
 
-    reg [31:0] A [0:7];
-    reg [31:0] B [0:7];
-    reg [3:0]  n;                       // 1..8
+    // ---- operand RAMs: word w of A is Ae[w/2] (w even) or Ao[w/2]; rs1 writes the even
+    // bank, rs2 the odd one. ZBC puts rs1 in Ae[ZSLOT] and rs2 in Bo[ZSLOT].
+    reg [31:0] Ae [0:7];
+    reg [31:0] Ao [0:7];
+    reg [31:0] Be [0:7];
+    reg [31:0] Bo [0:7];
+    wire pair = f7[6:3] == 4'd0 && !f7[0];          // LDA/LDB index 0, 2, 4 or 6
+    wire lda = f3 == F_LDA && pair;
+    wire ldb = f3 == F_LDB && pair;
+    wire len_cmd = f3 == F_LEN && ((f7[6:3] == 4'd0 && f7 != 7'd0) || f7 == 7'd8);   // n = 1..8
+    wire zbc_cmd = f3 == F_ZBC && f7[6:2] == 5'd0 && f7[1:0] != 2'd3;
+    wire [2:0] waddr = zbc_cmd ? ZSLOT : {1'b0, f7[2:1]};
+    always @(posedge clk) begin
+        if (cmd_valid && cmd_ready) begin
+            if (lda || zbc_cmd) Ae[waddr] <= cmd_payload_inputs_0;
+            if (lda)            Ao[waddr] <= cmd_payload_inputs_1;
+            if (ldb)            Be[waddr] <= cmd_payload_inputs_0;
+            if (ldb || zbc_cmd) Bo[waddr] <= cmd_payload_inputs_1;
+        end
+    end
 
-    // Sequencer of the multiply steps.
-    reg        busy;
-    reg        zbc;                     // the steps are one ZBC product (else PROD columns)
+    reg [2:0] nm1;                      // n - 1, n = 1..8
+    reg [3:0] n2m1;                     // 2n - 1: the first empty column
+
+    // ---- the sequencer: issues one multiply step per cycle while `issuing`.
+    reg        busy, issuing;
+    reg        zbc;                     // the operation is a ZBC product (else PROD columns)
     reg [1:0]  zbc_op;
-    reg [31:0] zx, zy;                  // ZBC operands
-    reg [2:0]  i, ilast;                // PROD: A index, last A index of the column
-    reg [3:0]  col;                     // PROD: column being summed
-    reg [3:0]  target;                  // PROD: the column whose low word is the answer
-    reg [1:0]  part;                    // slice of the B operand
-    reg [63:0] acc;
-    reg [31:0] carry;                   // high word of column target - 1
-    reg        cache_ok;                // cache_hi is the high word of column cache_col
-    reg [3:0]  cache_col;
-    reg [31:0] cache_hi;
+    reg [2:0]  i, ilast;                // A index and the column's last A index
+    reg [3:0]  col, target;             // column being issued; the one whose low word answers
+    reg [2:0]  t_first, t_last;         // the target's A index range
+    reg        t_empty;
+    reg [PB-1:0] part;
+    reg        at_start;                // the next step is the first of its column
+    reg        from_prev;               // column target-1 is summed first (its high word: carry)
+    wire [2:0] j = col[2:0] - i;        // B index (indices are 0..7: arithmetic modulo 8)
+    wire last_in_col = part == PLAST && i == ilast;
 
-    assign cmd_ready = !busy && (!rsp_valid || rsp_ready);
-    wire fire = cmd_valid && cmd_ready;
+    // Columns: the A indices of column c of an n-word product run from max(0, c-n+1) to
+    // min(c, n-1); columns at or above 2n-1 are empty.
+    function [2:0] ifirst(input [3:0] c, input [2:0] last);
+        ifirst = c > {1'b0, last} ? c[2:0] - last : 3'd0;
+    endfunction
+    function [2:0] ilastf(input [3:0] c, input [2:0] last);
+        ilastf = c > {1'b0, last} ? last : c[2:0];
+    endfunction
 
-    // The multiplier: x times slice `part` of y.
-    wire [2:0]  j = col[2:0] - i;
-    wire [31:0] mx = zbc ? zx : A[i];
-    wire [31:0] my = zbc ? zy : B[j];
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] ysh = my >> (part * SW);    // the slice is its low SW bits
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [SW-1:0] ys = ysh[SW-1:0];
+    // ---- R: the step's operands.
+    // One read port per bank: ZBC reads slot ZSLOT of the even A bank and the odd B bank.
+    wire [2:0] ra_addr = zbc ? ZSLOT : {1'b0, i[2:1]};
+    wire [2:0] rb_addr = zbc ? ZSLOT : {1'b0, j[2:1]};
+    wire [31:0] ra = !zbc && i[0] ? Ao[ra_addr] : Ae[ra_addr];
+    wire [31:0] rb = zbc || j[0] ? Bo[rb_addr] : Be[rb_addr];
+    reg [31:0]   mx;
+    reg [SW-1:0] my;
+    reg [PB-1:0] mpart;
+    reg          mvalid, mfirst, mcarry, mlast;
+
+    // ---- M: acc = (first step of a column ? 0 : acc) ^ (mx * my) << (mpart * SW).
     reg  [SW+31:0] p;
-    wire [63:0] pw = {{(32 - SW){1'b0}}, p};
     integer k;
     always @* begin
         p = {(SW + 32){1'b0}};
         for (k = 0; k < SW; k = k + 1)
-            if (ys[k])
+            if (my[k])
                 p = p ^ ({{SW{1'b0}}, mx} << k);
     end
-    wire [63:0] acc_next = acc ^ (pw << (part * SW));
+    wire [63:0] pw = {{(32 - SW){1'b0}}, p};
+    reg  [63:0] acc;
+    reg  [31:0] carry;                  // high word of column target-1
+    reg         fin;                    // F: the last step has been accumulated
 
-    // Columns: the A indices of column c of an n-word product run from max(0, c-n+1) to
-    // min(c, n-1); columns at or above 2n-1 are empty.
-    // (Indices are 0..7, so their arithmetic is modulo 8.)
-    function [2:0] ifirst(input [3:0] c, input [3:0] len);
-        ifirst = c + 4'd1 > len ? c[2:0] + 3'd1 - len[2:0] : 3'd0;
-    endfunction
-    function [2:0] ilastf(input [3:0] c, input [3:0] len);
-        ilastf = c < len ? c[2:0] : len[2:0] - 3'd1;
-    endfunction
-    function empty(input [3:0] c, input [3:0] len);
-        empty = {1'b0, c} + 5'd1 >= {len, 1'b0};
-    endfunction
+    // ---- the cache: the high word of the last column summed.
+    reg        cache_ok;
+    reg [3:0]  cache_col;
+    reg [31:0] cache_hi;
+
+    // PROD k: is column k-1 still to be summed, and the carry if it is not.
+    wire [3:0] kw = f7[3:0];            // PROD: the word
+    wire prod_cmd = f3 == F_PROD && f7[6:4] == 3'd0;
+    wire k_empty = kw >= n2m1;
+    wire prev_cached = cache_ok && cache_col == kw - 4'd1;
+    wire need_prev = kw != 4'd0 && kw - 4'd1 < n2m1 && !prev_cached;
+    wire [31:0] carry0 = kw != 4'd0 && prev_cached ? cache_hi : 32'd0;
+    wire [3:0] first_col = need_prev ? kw - 4'd1 : kw;
 
     // Spread: bit b of the half goes to bit 2b.
     function [31:0] spread(input [15:0] h);
@@ -109,124 +148,109 @@ module Cfu #(
         end
     endfunction
 
-    wire last_step = part == PLAST && i == ilast;
-
-    // PROD k: is column k-1 still to be summed, and the carry if it is not.
-    wire prev_cached = cache_ok && cache_col == f7[3:0] - 4'd1;
-    wire need_prev = f7[3:0] != 4'd0 && !empty(f7[3:0] - 4'd1, n) && !prev_cached;
-    wire [31:0] carry0 = f7[3:0] != 4'd0 && prev_cached ? cache_hi : 32'd0;
+    assign cmd_ready = !busy && (!rsp_valid || rsp_ready);
+    wire fire = cmd_valid && cmd_ready;
 
     always @(posedge clk) begin
         if (reset) begin
             busy <= 1'b0;
+            issuing <= 1'b0;
+            mvalid <= 1'b0;
+            fin <= 1'b0;
             rsp_valid <= 1'b0;
             rsp_payload_outputs_0 <= 32'd0;
             cache_ok <= 1'b0;
-            n <= 4'd8;
-            for (k = 0; k < 8; k = k + 1) begin
-                A[k] <= 32'd0;
-                B[k] <= 32'd0;
-            end
+            nm1 <= 3'd7;
+            n2m1 <= 4'd15;
         end else begin
             if (rsp_valid && rsp_ready)
                 rsp_valid <= 1'b0;
+
+            // Command: simple operations answer the next cycle, products start the sequencer.
             if (fire) begin
                 rsp_payload_outputs_0 <= 32'd0;
-                rsp_valid <= 1'b1;           // simple operations answer the next cycle
-                case (f3)
-                F_ZBC:
-                    if (f7 < 7'd3) begin
-                        busy <= 1'b1;
-                        rsp_valid <= 1'b0;
-                        zbc <= 1'b1;
-                        zbc_op <= f7[1:0];
-                        zx <= cmd_payload_inputs_0;
-                        zy <= cmd_payload_inputs_1;
-                        i <= 3'd0;
-                        ilast <= 3'd0;
-                        col <= 4'd0;
-                        part <= 2'd0;
-                        acc <= 64'd0;
-                    end
-                F_LDA, F_LDB:
-                    if (f7 < 7'd8 && !f7[0]) begin
-                        if (f3 == F_LDA) begin
-                            A[f7[2:0]] <= cmd_payload_inputs_0;
-                            A[f7[2:0] + 3'd1] <= cmd_payload_inputs_1;
-                        end else begin
-                            B[f7[2:0]] <= cmd_payload_inputs_0;
-                            B[f7[2:0] + 3'd1] <= cmd_payload_inputs_1;
-                        end
-                        cache_ok <= 1'b0;
-                    end
-                F_LEN:
-                    if (f7 >= 7'd1 && f7 <= 7'd8) begin
-                        n <= f7[3:0];
-                        cache_ok <= 1'b0;
-                    end
-                F_PROD:
-                    if (f7 < 7'd16) begin
-                        // Word k = low(column k) ^ high(column k-1): column k-1 first, unless
-                        // it is empty or cached, then column k unless it is empty.
-                        rsp_payload_outputs_0 <= carry0;
-                        if (need_prev || !empty(f7[3:0], n)) begin
-                            busy <= 1'b1;
-                            rsp_valid <= 1'b0;
-                            zbc <= 1'b0;
-                            target <= f7[3:0];
-                            part <= 2'd0;
-                            acc <= 64'd0;
-                            carry <= carry0;
-                            col <= need_prev ? f7[3:0] - 4'd1 : f7[3:0];
-                            i <= ifirst(need_prev ? f7[3:0] - 4'd1 : f7[3:0], n);
-                            ilast <= ilastf(need_prev ? f7[3:0] - 4'd1 : f7[3:0], n);
-                        end
-                    end
-                F_SPREAD:
-                    if (f7 == 7'd0)
-                        rsp_payload_outputs_0 <= spread(cmd_payload_inputs_0[15:0]);
-                    else if (f7 == 7'd1)
-                        rsp_payload_outputs_0 <= spread(cmd_payload_inputs_0[31:16]);
-                default: ;
-                endcase
-            end else if (busy) begin
-                acc <= acc_next;
-                part <= part + 2'd1;
+                rsp_valid <= 1'b1;
+                if (lda || ldb)
+                    cache_ok <= 1'b0;
+                if (len_cmd) begin
+                    nm1 <= f7[2:0] - 3'd1;
+                    n2m1 <= {f7[2:0] - 3'd1, 1'b1};
+                    cache_ok <= 1'b0;
+                end
+                if (f3 == F_SPREAD && f7[6:1] == 6'd0)
+                    rsp_payload_outputs_0 <= spread(f7[0] ? cmd_payload_inputs_0[31:16] : cmd_payload_inputs_0[15:0]);
+                if (prod_cmd)
+                    rsp_payload_outputs_0 <= carry0;   // the answer when nothing is to be summed
+                if (zbc_cmd || (prod_cmd && (need_prev || !k_empty))) begin
+                    busy <= 1'b1;
+                    issuing <= 1'b1;
+                    rsp_valid <= 1'b0;
+                    zbc <= zbc_cmd;
+                    zbc_op <= f7[1:0];
+                    target <= zbc_cmd ? 4'd0 : kw;
+                    t_first <= ifirst(kw, nm1);
+                    t_last <= ilastf(kw, nm1);
+                    t_empty <= k_empty;
+                    carry <= carry0;
+                    from_prev <= !zbc_cmd && need_prev;
+                    at_start <= 1'b1;
+                    part <= {PB{1'b0}};
+                    col <= zbc_cmd ? 4'd0 : first_col;
+                    i <= zbc_cmd ? 3'd0 : ifirst(first_col, nm1);
+                    ilast <= zbc_cmd ? 3'd0 : ilastf(first_col, nm1);
+                end
+            end
+
+            // R: issue a step.
+            mvalid <= issuing;
+            if (issuing) begin
+                mx <= ra;
+                my <= rb[part * SW +: SW];
+                mpart <= part;
+                mfirst <= at_start;
+                mcarry <= at_start && from_prev && col == target;
+                at_start <= 1'b0;
+                part <= part + 1'b1;
                 if (part == PLAST) begin
-                    part <= 2'd0;
+                    part <= {PB{1'b0}};
                     i <= i + 3'd1;
                 end
-                if (last_step) begin
-                    if (zbc) begin
-                        busy <= 1'b0;
-                        rsp_valid <= 1'b1;
-                        rsp_payload_outputs_0 <= zbc_op == 2'd0 ? acc_next[31:0] :
-                                                 zbc_op == 2'd1 ? acc_next[63:32] : acc_next[62:31];
-                    end else if (col != target) begin
-                        // Column target-1 done: its high word is the carry; on to the target,
-                        // unless the target is the empty column 2n-1 (its word is the carry).
-                        carry <= acc_next[63:32];
-                        acc <= 64'd0;
-                        cache_ok <= 1'b1;
-                        cache_col <= col;
-                        cache_hi <= acc_next[63:32];
-                        if (empty(target, n)) begin
-                            busy <= 1'b0;
-                            rsp_valid <= 1'b1;
-                            rsp_payload_outputs_0 <= acc_next[63:32];
-                        end else begin
-                            col <= target;
-                            i <= ifirst(target, n);
-                            ilast <= ilastf(target, n);
-                        end
+                mlast <= 1'b0;
+                if (last_in_col) begin
+                    if (!zbc && col != target && !t_empty) begin
+                        col <= target;
+                        i <= t_first;
+                        ilast <= t_last;
+                        at_start <= 1'b1;
                     end else begin
-                        busy <= 1'b0;
-                        rsp_valid <= 1'b1;
-                        rsp_payload_outputs_0 <= acc_next[31:0] ^ carry;
-                        cache_ok <= 1'b1;
-                        cache_col <= col;
-                        cache_hi <= acc_next[63:32];
+                        issuing <= 1'b0;
+                        mlast <= 1'b1;
                     end
+                end
+            end
+
+            // M: accumulate; at a column's first step the finished column's high word is the
+            // carry of the target.
+            fin <= mvalid && mlast;
+            if (mvalid) begin
+                acc <= (mfirst ? 64'd0 : acc) ^ (pw << ({{(6 - PB){1'b0}}, mpart} * SW[5:0]));
+                if (mcarry)
+                    carry <= acc[63:32];
+            end
+
+            // F: the answer.
+            if (fin) begin
+                busy <= 1'b0;
+                rsp_valid <= 1'b1;
+                if (zbc)
+                    rsp_payload_outputs_0 <= zbc_op == 2'd0 ? acc[31:0] : zbc_op == 2'd1 ? acc[63:32] : acc[62:31];
+                else begin
+                    // The target's low word and the carry, or for the empty column 2n-1 the
+                    // high word of column 2n-2.
+                    rsp_payload_outputs_0 <= col == target ? acc[31:0] ^ carry : acc[63:32];
+                    cache_ok <= 1'b1;
+                    cache_col <= col;
+                    cache_hi <= acc[63:32];
                 end
             end
         end

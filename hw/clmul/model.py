@@ -3,8 +3,9 @@ its latency in cycles, bit- and cycle-exact. The cocotb tests (cocotb-tests/clmu
 to it; tests/test_clmul_model.py tests the model against the definitions.
 
 Latency is the number of cycles from the clock edge that accepts a command to the first cycle
-its response is valid: 1 + PARTS x (the 32 x 32 products the operation sums), so 1 for the
-register operations, SPREAD, undefined ids and a PROD answered from the cache.
+its response is valid: 1 for an operation without products (the register operations, SPREAD,
+undefined ids, a PROD answered from the cache), else 3 + PARTS x (the 32 x 32 products it sums):
+a step per slice, one cycle to read the first operands and one to form the answer.
 """
 
 from dataclasses import dataclass, field
@@ -56,7 +57,8 @@ class ClmulUnit:
     cache: tuple | None = None             # (column, its high word) of the last column summed
 
     def reset(self):
-        self.a, self.b, self.n, self.cache = [0] * WORDS, [0] * WORDS, WORDS, None
+        """The unit's reset: n = 8, the cache cleared; A and B keep their contents (LUT RAM)."""
+        self.n, self.cache = WORDS, None
 
     def _count(self, c):
         """Products in column c of an n-word product (0 when the column is empty)."""
@@ -77,7 +79,7 @@ class ClmulUnit:
         x, y = x & MASK32, y & MASK32
         if f3 == ZBC and f7 <= CLMULR:
             p = clmul64(x, y)
-            return ((p & MASK32, p >> 32, (p >> 31) & MASK32)[f7], 1 + self.parts)
+            return ((p & MASK32, p >> 32, (p >> 31) & MASK32)[f7], 3 + self.parts)
         if f3 in (LDA, LDB) and f7 < WORDS and f7 % 2 == 0:
             regs = self.a if f3 == LDA else self.b
             regs[f7], regs[f7 + 1] = x, y
@@ -110,7 +112,7 @@ class ClmulUnit:
             low = col & MASK32
             steps += self._count(k)
             self.cache = (k, col >> 32)
-        return low ^ carry, 1 + self.parts * steps
+        return low ^ carry, 3 + self.parts * steps if steps else 1
 
     def product_word(self, k):
         """Word k of A[0..n) * B[0..n), from the definition (for checking _prod)."""
