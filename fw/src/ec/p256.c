@@ -19,12 +19,11 @@
  * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows. */
 #include <string.h>
 
+#include "../internal.h"
 #include "../mp/mpn.h"
 #include "ec_internal.h"
 
 #define N 8
-/* The hot path of the scalar multiplications, placed together by the linker script. */
-#define EC_HOT __attribute__((section(".text.ec_hot")))
 typedef uint32_t fe[N];
 typedef struct {
   fe x, y, z;
@@ -38,8 +37,7 @@ static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
 
 /* r = a + b and r = a - b on 8 words, returning the carry or borrow: unrolled here rather than
  * vc_mpn_add_n / vc_mpn_sub_n, whose calls were half of a 360-cycle field addition. */
-static inline __attribute__((always_inline)) uint32_t add8(uint32_t *r, const uint32_t *a,
-                                                           const uint32_t *b)
+static VC_INLINE uint32_t add8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t c = 0;
 #pragma GCC unroll 8
@@ -52,8 +50,7 @@ static inline __attribute__((always_inline)) uint32_t add8(uint32_t *r, const ui
   return c;
 }
 
-static inline __attribute__((always_inline)) uint32_t sub8(uint32_t *r, const uint32_t *a,
-                                                           const uint32_t *b)
+static VC_INLINE uint32_t sub8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t borrow = 0;
 #pragma GCC unroll 8
@@ -66,7 +63,7 @@ static inline __attribute__((always_inline)) uint32_t sub8(uint32_t *r, const ui
 }
 
 /* r = a - p if a >= p (a < 2^256 + carry * 2^256 with the carry given), without branches. */
-EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
+VC_HOT(p256) static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
   uint32_t keep = 0u - (sub8(t, a, P) & (carry ^ 1));     /* a < p: keep a */
@@ -75,7 +72,7 @@ EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
     r[i] = (a[i] & keep) | (t[i] & ~keep);
 }
 
-EC_HOT static void fe_add(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_add(fe r, const fe a, const fe b)
 {
   fe t;
   uint32_t c = add8(t, a, b);
@@ -83,7 +80,7 @@ EC_HOT static void fe_add(fe r, const fe a, const fe b)
 }
 
 /* r = a - b, plus p when that borrows. */
-EC_HOT static void fe_sub(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_sub(fe r, const fe a, const fe b)
 {
   fe t, u;
   uint32_t m = 0u - sub8(t, a, b);
@@ -115,7 +112,7 @@ EC_HOT static void fe_sub(fe r, const fe a, const fe b)
 
 static const int8_t red_fold[N] = {1, 0, 0, -1, 0, 0, -1, 1};
 
-EC_HOT static void fe_reduce(fe r, const uint32_t *c)
+VC_HOT(p256) static void fe_reduce(fe r, const uint32_t *c)
 {
   uint32_t w[N], lo;
   int32_t hi, carry = 0;
@@ -160,7 +157,7 @@ EC_HOT static void fe_reduce(fe r, const uint32_t *c)
     cy = (uint32_t)(p_ >> 32);                                   \
   } while (0)
 
-EC_HOT static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(p256) static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   const uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6],
                  b7 = b[7];
@@ -173,7 +170,7 @@ EC_HOT static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
   }
 }
 
-EC_HOT static void fe_mul(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_mul(fe r, const fe a, const fe b)
 {
   uint32_t c[2 * N];
   mul8(c, a, b);
@@ -225,7 +222,7 @@ static void fe_inv(fe r, const fe a)
   fe_mul(r, t, a);
 }
 
-EC_HOT static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
+VC_HOT(p256) static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
 {
   for (int i = 0; i < words; i++)
     r[i] ^= mask & (r[i] ^ a[i]);
@@ -288,7 +285,7 @@ typedef struct {
   fe tmp[NREG - T0];
 } vm;
 
-EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
+VC_HOT(p256) static void vm_init(vm *v, const pt *p, const pt *q)
 {
   const uint32_t *in[T0] = {p->x, p->y, p->z, q->x, q->y, q->z, B};
   for (int i = 0; i < T0; i++)
@@ -297,7 +294,7 @@ EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
     v->reg[i] = v->tmp[i - T0];
 }
 
-EC_HOT static void vm_run(vm *v, const fop *prog, int len)
+VC_HOT(p256) static void vm_run(vm *v, const fop *prog, int len)
 {
   for (const fop *o = prog; o < prog + len; o++) {
     uint32_t *d = v->reg[(*o)[1]], *a = v->reg[(*o)[2]], *b = v->reg[(*o)[3]];
@@ -310,7 +307,7 @@ EC_HOT static void vm_run(vm *v, const fop *prog, int len)
   }
 }
 
-EC_HOT static void vm_out(const vm *v, pt *r)
+VC_HOT(p256) static void vm_out(const vm *v, pt *r)
 {
   memcpy(r->x, v->reg[X3], sizeof(fe));
   memcpy(r->y, v->reg[Y3], sizeof(fe));
@@ -320,7 +317,7 @@ EC_HOT static void vm_out(const vm *v, pt *r)
 #define NOPS(prog) ((int)(sizeof(prog) / sizeof((prog)[0])))
 #define VM_RUN(v, prog) vm_run(v, prog, NOPS(prog))
 
-EC_HOT static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+VC_HOT(p256) static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 {
   vm v;
   vm_init(&v, p, q);

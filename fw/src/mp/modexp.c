@@ -58,7 +58,7 @@ static void cswap(uint32_t *a, uint32_t *b, size_t n, uint32_t bit)
  * left-to-right methods start from the top bit or window instead of squaring a one. */
 /* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end on a
  * one bit. The method the fastest configuration uses: in the hot section. */
-VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const uint32_t *x,
+VC_HOT(mp) VC_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const uint32_t *x,
                                        const vc_mp *e, size_t bits)
 {
   size_t n = c->n;

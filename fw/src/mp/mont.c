@@ -17,7 +17,7 @@ const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
 /* ---- reduction steps shared by the algorithms ---- */
 
 /* r = t - m if t >= m (t has n limbs plus a carry limb `hi`), else t. */
-VC_HOT static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
+VC_HOT(mp) static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
 {
   if (hi || vc_mpn_cmp(t, c->m, c->n) >= 0)
     vc_mpn_sub_n(r, t, c->m, c->n);
@@ -27,7 +27,7 @@ VC_HOT static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, u
 
 /* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m, a row
  * t += q*m*2^(32i) per word (long rows: cheaper on VexRiscv than column by column). */
-VC_HOT static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
+VC_HOT(mp) static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
 {
   size_t n = c->n;
   uint32_t carry = 0;
@@ -95,7 +95,7 @@ static uint32_t cache_hash(const uint32_t *k, size_t n)
   return h;
 }
 
-VC_COLD_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[T_LIMBS], mm[2 * VC_MP_LIMBS], u[T_LIMBS];
@@ -128,7 +128,8 @@ VC_COLD_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t
 }
 
 /* ALGO2: product (dedicated squaring when a == b and cfg.sqr), then the reduction. */
-VC_HOT_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(mp) VC_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a,
+                                         const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[T_LIMBS];
@@ -146,7 +147,7 @@ VC_HOT_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t 
 
 /* ALGO3, radix 2^32: product and reduction interleaved column by column (finely integrated
  * product scanning); with cfg.sqr a square sums each cross product once. */
-VC_COLD_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS], hi;
   if (a == b && c->cfg.sqr)
@@ -157,7 +158,7 @@ VC_COLD_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint3
 }
 
 /* ALGO3, radix 2^k < 2^32: the same steps digit by digit, the division a k-bit shift. */
-VC_COLD_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   unsigned k = c->cfg.radix_bits;
@@ -175,7 +176,7 @@ VC_COLD_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const ui
 }
 
 /* ALGO5, radix 2: per bit of a, t = (t + a_i*b + q*m)/2 with masks instead of products. */
-VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[VC_MP_LIMBS + 1];
@@ -204,7 +205,7 @@ VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t
 }
 
 /* ALGO4: Karatsuba-Ofman product (squaring when a == b and cfg.sqr), then REDC. */
-VC_COLD_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)], bb[VC_MP_LIMBS];
   if (a == b && !c->cfg.sqr) {      /* the Karatsuba code squares whenever the pointers match */
@@ -215,7 +216,7 @@ VC_COLD_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t
   redc32(c, r, t);
 }
 
-VC_HOT int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(mp) int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
@@ -244,7 +245,7 @@ VC_HOT int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const u
   return VC_OK;
 }
 
-VC_HOT int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
+VC_HOT(mp) int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
   return vc_mont_mul(c, r, a, a);
 }

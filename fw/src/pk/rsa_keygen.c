@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "vexcrypt/pk.h"
+#include "../internal.h"
 
 /* FIPS 186-4 Table C.3, error probability 2^-100: Miller-Rabin rounds for 512-, 1024- and
  * 1536-bit primes. Smaller primes (toy keys) take the 512-bit count, sizes between rows the
@@ -64,8 +65,8 @@ static int gen_prime(vc_mp *p, uint8_t *buf, size_t bits, uint32_t e, vc_drbg *r
 
 /* n, d and the CRT values from the primes' bytes (p > q), into k. Out of line: its vc_mp
  * temporaries stay off the stack under the search's exponentiations. */
-static __attribute__((noinline)) int assemble(vc_rsa_priv *k, const uint8_t *pb,
-                                              const uint8_t *qb, size_t len, uint32_t e)
+static VC_NOINLINE int assemble(vc_rsa_priv *k, const uint8_t *pb, const uint8_t *qb,
+                                size_t len, uint32_t e)
 {
   vc_mp p, q, pm1, qm1, g;
   int rc;

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "vexcrypt/pk.h"
+#include "../internal.h"
 
 #define MAX_BYTES (VC_MP_MAX_BITS / 8)
-#define NOINLINE __attribute__((noinline))
 
 /* DER of DigestInfo up to the digest itself (RFC 8017 section 9.2, note 1). */
 static const struct digest_info {
@@ -69,7 +69,7 @@ static void emsa_encode(uint8_t *em, size_t k, const struct digest_info *di,
   memcpy(em + k - dlen, digest, dlen);
 }
 
-static NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const struct digest_info *di,
+static VC_NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const struct digest_info *di,
                                const uint8_t *digest)
 {
   uint8_t em[MAX_BYTES];
@@ -79,7 +79,7 @@ static NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const struct digest_info *di,
 
 /* Encoding and comparison (RFC 8017 section 8.2.2, steps 3 and 4) rather than parsing: a
  * parser lenient about the DigestInfo invites Bleichenbacher's e = 3 forgery. */
-static NOINLINE int emsa_match(const vc_mp *m, size_t k, const struct digest_info *di,
+static VC_NOINLINE int emsa_match(const vc_mp *m, size_t k, const struct digest_info *di,
                                const uint8_t *digest)
 {
   uint8_t em[MAX_BYTES], expect[MAX_BYTES];
@@ -122,7 +122,7 @@ int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8
 }
 
 /* EM = 00 02 PS 00 M with PS nonzero random bytes, k bytes. */
-static NOINLINE int eme_encode(vc_mp *m, vc_drbg *rng, const uint8_t *msg, size_t msglen,
+static VC_NOINLINE int eme_encode(vc_mp *m, vc_drbg *rng, const uint8_t *msg, size_t msglen,
                                size_t k)
 {
   uint8_t em[MAX_BYTES];
@@ -145,7 +145,7 @@ static NOINLINE int eme_encode(vc_mp *m, vc_drbg *rng, const uint8_t *msg, size_
 /* Parses EM = 00 02 PS 00 M (PS at least 8 bytes) in one pass over the whole block: the
  * separator's position and the checks are gathered with masks, and only the verdict branches
  * (Bleichenbacher's oracle feeds on finer timing differences). */
-static NOINLINE int eme_decode(const vc_mp *m, size_t k, uint8_t *out, size_t *outlen)
+static VC_NOINLINE int eme_decode(const vc_mp *m, size_t k, uint8_t *out, size_t *outlen)
 {
   uint8_t em[MAX_BYTES];
   uint32_t sep = 0, found = 0;
