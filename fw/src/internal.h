@@ -1,5 +1,5 @@
 /* Helpers shared by the library's sources (not part of the public API): code placement and
- * inlining, buffer overlap, word access. */
+ * inlining, buffer overlap, byte order, rotations. */
 #ifndef VEXCRYPT_INTERNAL_H
 #define VEXCRYPT_INTERNAL_H
 
@@ -74,6 +74,44 @@ static inline void vc_st32le(uint8_t *p, uint32_t v, int aligned)
   p[1] = (uint8_t)(v >> 8);
   p[2] = (uint8_t)(v >> 16);
   p[3] = (uint8_t)(v >> 24);
+}
+
+static inline void vc_st64le(uint8_t *p, uint64_t v)
+{
+  vc_st32le(p, (uint32_t)v, 0);
+  vc_st32le(p + 4, (uint32_t)(v >> 32), 0);
+}
+
+/* Big-endian word access, byte by byte (RV32IM has no byte swap). */
+static inline uint32_t vc_ld32be(const uint8_t *p)
+{
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void vc_st32be(uint8_t *p, uint32_t v)
+{
+  p[0] = (uint8_t)(v >> 24);
+  p[1] = (uint8_t)(v >> 16);
+  p[2] = (uint8_t)(v >> 8);
+  p[3] = (uint8_t)v;
+}
+
+static inline void vc_st64be(uint8_t *p, uint64_t v)
+{
+  vc_st32be(p, (uint32_t)(v >> 32));
+  vc_st32be(p + 4, (uint32_t)v);
+}
+
+/* Rotations by any n (taken mod 32). RV32IM has no rotate: three instructions for a constant
+ * n, five for a variable one (constant time only on cores with a single-cycle shifter). */
+static inline uint32_t vc_rotl32(uint32_t x, unsigned n)
+{
+  return x << (n & 31) | x >> (-n & 31);
+}
+
+static inline uint32_t vc_rotr32(uint32_t x, unsigned n)
+{
+  return x >> (n & 31) | x << (-n & 31);
 }
 
 #endif

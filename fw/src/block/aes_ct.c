@@ -108,8 +108,6 @@ static VC_INLINE void lmap(uint32_t q[8])
   q[7] = y6 ^ y4 ^ y1;
 }
 
-#define ROTR(x, n) ((x) >> (n) | (x) << ((32 - (n)) & 31))
-
 /* Refills the high nibble of every byte from the low one. */
 static VC_INLINE uint32_t redup(uint32_t x)
 {
@@ -137,7 +135,7 @@ static VC_INLINE void mix(uint32_t q[8], unsigned s)
 {
   unsigned n1 = 8 + (-s & 3), n2 = 16 + ((0u - 2 * s) & 3);
 #define MIX_STEP(i) \
-  uint32_t r##i = ROTR(q[i], n1), t##i = redup(q[i] ^ r##i); r##i ^= ROTR(t##i, n2)
+  uint32_t r##i = vc_rotr32(q[i], n1), t##i = redup(q[i] ^ r##i); r##i ^= vc_rotr32(t##i, n2)
   MIX_STEP(0);
   MIX_STEP(1);
   MIX_STEP(2);
@@ -162,10 +160,10 @@ static VC_INLINE void mix(uint32_t q[8], unsigned s)
 static VC_INLINE void inv_mix(uint32_t q[8], unsigned s)
 {
   unsigned n2 = 16 + ((0u - 2 * s) & 3);
-  uint32_t u0 = q[0] ^ ROTR(q[0], n2), u1 = q[1] ^ ROTR(q[1], n2);
-  uint32_t u2 = q[2] ^ ROTR(q[2], n2), u3 = q[3] ^ ROTR(q[3], n2);
-  uint32_t u4 = q[4] ^ ROTR(q[4], n2), u5 = q[5] ^ ROTR(q[5], n2);
-  uint32_t u6 = q[6] ^ ROTR(q[6], n2), u7 = q[7] ^ ROTR(q[7], n2);
+  uint32_t u0 = q[0] ^ vc_rotr32(q[0], n2), u1 = q[1] ^ vc_rotr32(q[1], n2);
+  uint32_t u2 = q[2] ^ vc_rotr32(q[2], n2), u3 = q[3] ^ vc_rotr32(q[3], n2);
+  uint32_t u4 = q[4] ^ vc_rotr32(q[4], n2), u5 = q[5] ^ vc_rotr32(q[5], n2);
+  uint32_t u6 = q[6] ^ vc_rotr32(q[6], n2), u7 = q[7] ^ vc_rotr32(q[7], n2);
   q[0] ^= u6;
   q[1] ^= u6 ^ u7;
   q[2] ^= u0 ^ u7;

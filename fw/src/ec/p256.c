@@ -343,18 +343,13 @@ static void pt_double(pt *r, const pt *p)
 static void fe_from_bytes(fe r, const uint8_t *b)
 {
   for (int i = 0; i < N; i++)
-    r[i] = (uint32_t)b[31 - 4 * i] | (uint32_t)b[30 - 4 * i] << 8 | (uint32_t)b[29 - 4 * i] << 16 |
-           (uint32_t)b[28 - 4 * i] << 24;
+    r[i] = vc_ld32be(b + 28 - 4 * i);
 }
 
 static void fe_to_bytes(uint8_t *b, const fe a)
 {
-  for (int i = 0; i < N; i++) {
-    b[31 - 4 * i] = (uint8_t)a[i];
-    b[30 - 4 * i] = (uint8_t)(a[i] >> 8);
-    b[29 - 4 * i] = (uint8_t)(a[i] >> 16);
-    b[28 - 4 * i] = (uint8_t)(a[i] >> 24);
-  }
+  for (int i = 0; i < N; i++)
+    vc_st32be(b + 28 - 4 * i, a[i]);
 }
 
 /* ---- verification: Jacobian coordinates, variable time (every input is public) ----
