@@ -1,5 +1,5 @@
 /* Helpers shared by the library's sources (not part of the public API): code placement and
- * inlining, buffer overlap, byte order, rotations. */
+ * inlining, constant-time selection and comparison, buffer overlap, byte order, rotations. */
 #ifndef VEXCRYPT_INTERNAL_H
 #define VEXCRYPT_INTERNAL_H
 
@@ -25,6 +25,67 @@
 #define VC_NOINLINE
 #define VC_INLINE inline
 #endif
+
+/* ---- constant time ----
+ * Conditions (ctl) are words 0 or 1, masks 0 or all ones; no branches and no data-dependent
+ * memory indices, whatever the compiler knows about the operands (comparisons are computed
+ * from sign bits, not with C's relational operators). */
+static inline uint32_t vc_ct_mask(uint32_t ctl)
+{
+  return 0u - ctl;
+}
+
+/* x when ctl is 1, y when it is 0. */
+static inline uint32_t vc_ct_mux(uint32_t ctl, uint32_t x, uint32_t y)
+{
+  return y ^ (vc_ct_mask(ctl) & (x ^ y));
+}
+
+static inline uint32_t vc_ct_neq0(uint32_t x)
+{
+  return (x | (0u - x)) >> 31;
+}
+
+static inline uint32_t vc_ct_eq0(uint32_t x)
+{
+  return vc_ct_neq0(x) ^ 1;
+}
+
+static inline uint32_t vc_ct_eq(uint32_t x, uint32_t y)
+{
+  return vc_ct_eq0(x ^ y);
+}
+
+static inline uint32_t vc_ct_neq(uint32_t x, uint32_t y)
+{
+  return vc_ct_neq0(x ^ y);
+}
+
+/* 1 when x < y (unsigned): the borrow of x - y. */
+static inline uint32_t vc_ct_lt(uint32_t x, uint32_t y)
+{
+  uint32_t z = x - y;
+  return (z ^ ((x ^ y) & (y ^ z))) >> 31;
+}
+
+/* dst = src (n words) when ctl is 1; dst unchanged when it is 0. */
+static inline void vc_ct_copy(uint32_t ctl, uint32_t *dst, const uint32_t *src, size_t n)
+{
+  uint32_t m = vc_ct_mask(ctl);
+  for (size_t i = 0; i < n; i++)
+    dst[i] ^= m & (dst[i] ^ src[i]);
+}
+
+/* Exchanges a and b (n words each) when ctl is 1. */
+static inline void vc_ct_swap(uint32_t ctl, uint32_t *a, uint32_t *b, size_t n)
+{
+  uint32_t m = vc_ct_mask(ctl);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t d = m & (a[i] ^ b[i]);
+    a[i] ^= d;
+    b[i] ^= d;
+  }
+}
 
 /* True when [in, in+len) and [out, out+len) overlap without being the same buffer: the only
  * overlap the library allows is in == out. */

@@ -66,10 +66,10 @@ static VC_INLINE uint32_t sub8(uint32_t *r, const uint32_t *a, const uint32_t *b
 VC_HOT(p256) static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
-  uint32_t keep = 0u - (sub8(t, a, P) & (carry ^ 1));     /* a < p: keep a */
+  uint32_t keep = sub8(t, a, P) & (carry ^ 1);     /* a < p: keep a */
 #pragma GCC unroll 8
   for (int i = 0; i < N; i++)
-    r[i] = (a[i] & keep) | (t[i] & ~keep);
+    r[i] = vc_ct_mux(keep, a[i], t[i]);
 }
 
 VC_HOT(p256) static void fe_add(fe r, const fe a, const fe b)
@@ -83,7 +83,7 @@ VC_HOT(p256) static void fe_add(fe r, const fe a, const fe b)
 VC_HOT(p256) static void fe_sub(fe r, const fe a, const fe b)
 {
   fe t, u;
-  uint32_t m = 0u - sub8(t, a, b);
+  uint32_t m = vc_ct_mask(sub8(t, a, b));
 #pragma GCC unroll 8
   for (int i = 0; i < N; i++)
     u[i] = P[i] & m;
@@ -222,10 +222,10 @@ static void fe_inv(fe r, const fe a)
   fe_mul(r, t, a);
 }
 
-VC_HOT(p256) static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
+/* r = a (`words` words) when ctl is 1: out of line, in the hot group. */
+VC_HOT(p256) static void fe_select(uint32_t *r, const uint32_t *a, uint32_t ctl, int words)
 {
-  for (int i = 0; i < words; i++)
-    r[i] ^= mask & (r[i] ^ a[i]);
+  vc_ct_copy(ctl, r, a, (size_t)words);
 }
 
 static uint32_t fe_is_zero(const fe a)
@@ -233,7 +233,7 @@ static uint32_t fe_is_zero(const fe a)
   uint32_t acc = 0;
   for (int i = 0; i < N; i++)
     acc |= a[i];
-  return ((acc | (0u - acc)) >> 31) ^ 1;
+  return vc_ct_eq0(acc);
 }
 
 /* ---- points: complete projective formulas (Renes-Costello-Batina, a = -3) ----
@@ -486,11 +486,8 @@ static void rhs(fe r, const fe x)
 static void pt_lookup(pt *r, const pt *tab, int n, uint32_t idx)
 {
   memset(r, 0, sizeof(*r));
-  for (int i = 0; i < n; i++) {
-    uint32_t d = (uint32_t)i ^ idx;
-    uint32_t m = ((d | (0u - d)) >> 31) - 1u;    /* all ones when i == idx */
-    fe_select((uint32_t *)r, (const uint32_t *)&tab[i], m, 3 * N);
-  }
+  for (int i = 0; i < n; i++)
+    fe_select((uint32_t *)r, (const uint32_t *)&tab[i], vc_ct_eq((uint32_t)i, idx), 3 * N);
 }
 
 static unsigned nibble(const uint8_t *k, int i)
@@ -547,12 +544,12 @@ static void mul_gen(pt *r, const uint8_t *k)
           u |= (uint32_t)((k[31 - bit / 8] >> (bit % 8)) & 1) << j;
       }
       for (uint32_t v = 0; v < COMB_ENTRIES; v++) {
-        uint32_t d = v ^ (u - 1), m = ((d | (0u - d)) >> 31) - 1u;
-        fe_select(e.x, p256_comb[t][v][0], m, N);
-        fe_select(e.y, p256_comb[t][v][1], m, N);
+        uint32_t hit = vc_ct_eq(v, u - 1);
+        fe_select(e.x, p256_comb[t][v][0], hit, N);
+        fe_select(e.y, p256_comb[t][v][1], hit, N);
       }
       pt_madd(&s, r, &e);
-      fe_select((uint32_t *)r, (const uint32_t *)&s, 0u - ((u | (0u - u)) >> 31), 3 * N);
+      fe_select((uint32_t *)r, (const uint32_t *)&s, vc_ct_neq0(u), 3 * N);
     }
   }
 }

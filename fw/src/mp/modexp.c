@@ -43,17 +43,6 @@ int vc_mp_mont_modmul(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b
   return VC_OK;
 }
 
-/* Conditional swap of n limbs by a 0/1 bit, without a branch on it. */
-static void cswap(uint32_t *a, uint32_t *b, size_t n, uint32_t bit)
-{
-  uint32_t mask = -bit;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t d = (a[i] ^ b[i]) & mask;
-    a[i] ^= d;
-    b[i] ^= d;
-  }
-}
-
 /* acc = x^e in Montgomery form; x is in Montgomery form and is clobbered (RL, LADDER). The
  * left-to-right methods start from the top bit or window instead of squaring a one. */
 /* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end on a
@@ -128,10 +117,10 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
      * which register is which through a masked swap. */
     for (size_t i = bits; i-- > 0;) {
       uint32_t bit = (uint32_t)vc_mp_bit(e, i);
-      cswap(acc, x, n, bit);
+      vc_ct_swap(bit, acc, x, n);
       vc_mont_mul(c, x, acc, x);
       vc_mont_sqr(c, acc, acc);
-      cswap(acc, x, n, bit);
+      vc_ct_swap(bit, acc, x, n);
     }
     break;
   default:

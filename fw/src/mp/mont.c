@@ -182,7 +182,7 @@ VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, 
   uint32_t t[VC_MP_LIMBS + 1];
   vc_mpn_zero(t, n + 1);
   for (size_t i = 0; i < 32 * n; i++) {
-    uint32_t ma = -((a[i / 32] >> (i % 32)) & 1), cy = 0;
+    uint32_t ma = vc_ct_mask((a[i / 32] >> (i % 32)) & 1), cy = 0;
     for (size_t j = 0; j < n; j++) {
       uint32_t s = t[j] + cy;
       cy = s < cy;
@@ -190,7 +190,7 @@ VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, 
       cy += t[j] < s;
     }
     t[n] += cy;
-    uint32_t mq = -(t[0] & 1);
+    uint32_t mq = vc_ct_mask(t[0] & 1);
     cy = 0;
     for (size_t j = 0; j < n; j++) {
       uint32_t s = t[j] + cy;

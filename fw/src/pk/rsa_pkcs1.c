@@ -151,12 +151,12 @@ static VC_NOINLINE int eme_decode(const vc_mp *m, size_t k, uint8_t *out, size_t
   uint32_t sep = 0, found = 0;
   vc_mp_to_bytes(m, em, k);
   for (size_t i = 2; i < k; i++) {
-    uint32_t zero = ((uint32_t)em[i] - 1) >> 31;
-    sep |= (uint32_t)i & -(zero & ~found);
+    uint32_t zero = vc_ct_eq0(em[i]);
+    sep |= (uint32_t)i & vc_ct_mask(zero & ~found);
     found |= zero;
   }
   /* No separator leaves sep = 0, short of the 8 bytes of PS like a separator too early. */
-  uint32_t good = (em[0] == 0x00) & (em[1] == 0x02) & (sep >= 10);
+  uint32_t good = vc_ct_eq0(em[0]) & vc_ct_eq(em[1], 0x02) & vc_ct_lt(9, sep);
   if (!good)
     return VC_ERR_PADDING;
   size_t mlen = k - sep - 1;
