@@ -59,10 +59,11 @@ def api(lib):
         "vc_mpn_lshift": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_uint], U32),
         "vc_mpn_rshift": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_uint], U32),
     }
-    for f in ("add", "sub", "mul", "mod", "gcd", "mod_inv_euclid_var", "mod_inv_binary_var"):
-        sigs[f"vc_mp_{f}"] = ([mp, cmp, cmp], ctypes.c_int)
-    for f in ("mod_add", "mod_sub", "mod_mul"):
-        sigs[f"vc_mp_{f}"] = ([mp, cmp, cmp, cmp], ctypes.c_int)
+    for f in ("vc_mp_add", "vc_mp_sub", "vc_mp_mul", "vc_mp_mod", "vc_mp_gcd",
+              "vc_mp_mod_inv_euclid_var", "vc_mp_mod_inv_binary_var"):
+        sigs[f] = ([mp, cmp, cmp], ctypes.c_int)
+    for f in ("vc_mp_mod_add", "vc_mp_mod_sub", "vc_mp_mod_mul"):
+        sigs[f] = ([mp, cmp, cmp, cmp], ctypes.c_int)
     for name, (argtypes, restype) in sigs.items():
         fn = getattr(lib, name)
         fn.argtypes, fn.restype = argtypes, restype
