@@ -25,7 +25,7 @@ VC_ERR_POINT = -14
 BLOCK_FUNCS = {
     "des": ("vc_des_setkey", "vc_des_encrypt", "vc_des_decrypt"),
     "des3": ("vc_des3_setkey", "vc_des3_encrypt", "vc_des3_decrypt"),
-    "aes_tab": ("vc_aes_tab_setkey", "vc_aes_tab_encrypt", "vc_aes_tab_decrypt"),
+    "aes_tab": ("vc_aes_tab_setkey_var", "vc_aes_tab_encrypt_var", "vc_aes_tab_decrypt_var"),
     "aes_ct": ("vc_aes_ct_setkey", "vc_aes_ct_encrypt", "vc_aes_ct_decrypt"),
     "rc5": ("vc_rc5_setkey", "vc_rc5_encrypt", "vc_rc5_decrypt"),
 }

@@ -41,9 +41,9 @@ typedef struct {
   unsigned rounds;       /* 10, 12 or 14 */
   unsigned impl;         /* which setkey filled ek/dk (internal tag) */
 } vc_aes_key;
-int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen);
-int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
-int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
+int vc_aes_tab_setkey_var(vc_aes_key *ks, const uint8_t *key, size_t keylen);
+int vc_aes_tab_encrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
+int vc_aes_tab_decrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
 int vc_aes_ct_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen);        /* constant time */
 int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);  /* constant time */
 int vc_aes_ct_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);  /* constant time */

@@ -220,7 +220,7 @@ static uint32_t inv_mix_word(uint32_t w)
   return TW(TD, 0, a) ^ TW(TD, 1024, c) ^ vc_rotl32(TW(TD, 0, b) ^ TW(TD, 1024, d), 8);
 }
 
-int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
+int vc_aes_tab_setkey_var(vc_aes_key *ks, const uint8_t *key, size_t keylen)
 {
   uint32_t w[60];
   if (!ks || !key)
@@ -242,7 +242,7 @@ int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
   return VC_OK;
 }
 
-int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
+int vc_aes_tab_encrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)
@@ -271,7 +271,7 @@ int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
   return VC_OK;
 }
 
-int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
+int vc_aes_tab_decrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)

@@ -14,7 +14,7 @@
 
 ADAPT(des, vc_des_key, vc_des_encrypt, vc_des_decrypt)
 ADAPT(des3, vc_des3_key, vc_des3_encrypt, vc_des3_decrypt)
-ADAPT(aes_tab, vc_aes_key, vc_aes_tab_encrypt, vc_aes_tab_decrypt)
+ADAPT(aes_tab, vc_aes_key, vc_aes_tab_encrypt_var, vc_aes_tab_decrypt_var)
 ADAPT(aes_ct, vc_aes_key, vc_aes_ct_encrypt, vc_aes_ct_decrypt)
 ADAPT(rc5, vc_rc5_key, vc_rc5_encrypt, vc_rc5_decrypt)
 

@@ -216,7 +216,7 @@ VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, 
   redc32(c, r, t);
 }
 
-VC_HOT(mp) int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
@@ -245,9 +245,9 @@ VC_HOT(mp) int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, con
   return VC_OK;
 }
 
-VC_HOT(mp) int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
+VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
-  return vc_mont_mul(c, r, a, a);
+  return vc_mont_mul_var(c, r, a, a);
 }
 
 /* ---- context ---- */
@@ -263,14 +263,14 @@ static int cfg_valid(const vc_mp_cfg *g)
   return g->exp != VC_EXP_WINDOW || (g->window >= 1 && g->window <= VC_MP_MAX_WINDOW);
 }
 
-int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                  vc_mp_cache *pre)
 {
   if (!c || !m)
     return VC_ERR_NULL;
   if (!cfg)
     cfg = &vc_mp_cfg_default;
-  if (m->n == 0 || m->n > VC_MP_LIMBS || !(m->d[0] & 1) || vc_mp_cmp_u32(m, 1) <= 0)
+  if (m->n == 0 || m->n > VC_MP_LIMBS || !(m->d[0] & 1) || vc_mp_cmp_u32_var(m, 1) <= 0)
     return VC_ERR_MODULUS;
   if (!cfg_valid(cfg))
     return VC_ERR_PARAM;
@@ -296,13 +296,13 @@ int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *
   /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31). */
   vc_mp one, rm;
   vc_mp_set_u32(&one, 1);
-  int rc = vc_mp_shl(&rm, &one, (size_t)k * c->digits);
+  int rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits);
   if (!rc)
-    rc = vc_mp_mod(&rm, &rm, m);
+    rc = vc_mp_mod_var(&rm, &rm, m);
   if (rc)
     return rc;
   vc_mpn_copy(c->one, rm.d, rm.n);
-  rc = vc_mp_mod_mul(&rm, &rm, &rm, m);
+  rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m);
   if (rc)
     return rc;
   vc_mpn_copy(c->r2, rm.d, rm.n);
