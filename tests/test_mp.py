@@ -556,8 +556,8 @@ def test_null(api):
         assert f(None, x) == VC_ERR_NULL and f(x, None) == VC_ERR_NULL
     for f in (api.vc_mp_shl_var, api.vc_mp_shr_var):
         assert f(None, x, 1) == VC_ERR_NULL and f(x, None, 1) == VC_ERR_NULL
-    for f in (api.vc_mp_add_var, api.vc_mp_sub_var, api.vc_mp_mul_var, api.vc_mp_mod_var, api.vc_mp_gcd_var,
-              api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
+    for f in (api.vc_mp_add_var, api.vc_mp_sub_var, api.vc_mp_mul_var, api.vc_mp_mod_var,
+              api.vc_mp_gcd_var, api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
         for args in ((None, x, m), (x, None, m), (x, y, None)):
             assert f(*args) == VC_ERR_NULL, f.__name__
     for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var, api.vc_mp_mod_mul_var):

@@ -7,10 +7,14 @@
  * words; normalisation is a precondition of the type (not checked). Every function accepts its
  * output aliasing any input unless stated otherwise.
  *
- * Timing: everything here is variable time (_var in spirit: lengths, carries and the
- * exponent's bits decide the work) except the Montgomery ladder (VC_EXP_LADDER), whose
- * sequence of products depends only on the exponent's length, and the Montgomery products of
- * ALGO 3 and ALGO 5, which have no data-dependent branches apart from the final subtraction. */
+ * Timing (common.h): a vc_mp's limb count is its length and is not hidden. vc_mp_set_u32,
+ * vc_mp_copy and vc_mp_bit are constant time (their work depends on limb counts only). Every
+ * other function is variable time and named _var: values decide the work through
+ * normalisation, carries, comparisons, the division's quotient corrections, the modulus
+ * (vc_mont_init_var), the Montgomery products' final subtraction and the exponent's bits.
+ * VC_EXP_LADDER fixes the sequence of products (it depends on the exponent's length only) and
+ * ALGO3 and ALGO5 branch on data only for the final subtraction: neither makes a call
+ * constant time. */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
 
@@ -60,7 +64,7 @@ int vc_mp_mod_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 int vc_mp_mod_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 /* Inverse of a modulo m (m > 1): VC_ERR_NOINV when gcd(a, m) != 1. The extended Euclidean
  * algorithm works for any m < 2^VC_MP_MAX_BITS; the binary algorithm needs m odd
- * (VC_ERR_MODULUS). Variable time. */
+ * (VC_ERR_MODULUS). */
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 /* gcd(a, b); gcd(0, 0) = 0. */
@@ -130,12 +134,12 @@ typedef struct {
  * caches (NULL: none; a cache is cleared here). VC_ERR_MODULUS for m even, m <= 1 or
  * m >= 2^VC_MP_MAX_BITS; VC_ERR_PARAM for a configuration outside the ranges above. */
 int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
-                 vc_mp_cache *pre);
+                     vc_mp_cache *pre);
 
 /* Limb-level Montgomery product r = a*b/R mod m on ctx->n-limb arrays, with the context's
  * algorithm. Preconditions (not checked, for speed): a, b < m; r may alias a or b. Returns
- * VC_ERR_NULL for a NULL pointer, else VC_OK. vc_mont_sqr_var is the same with b = a (it uses the
- * dedicated squaring when cfg.sqr is set). */
+ * VC_ERR_NULL for a NULL pointer, else VC_OK. vc_mont_sqr_var is the same with b = a (it uses
+ * the dedicated squaring when cfg.sqr is set). */
 int vc_mont_mul_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
 int vc_mont_sqr_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
 
@@ -152,6 +156,6 @@ int vc_mp_modexp_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *
  *  SRC (single radix): x = (xp * q * qinv + xq * p * pinv) mod pq with pinv = p^-1 mod q. */
 enum vc_crt_algo { VC_CRT_MRC = 1, VC_CRT_SRC };
 int vc_mp_crt_var(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, const vc_mp *q,
-              const vc_mp *qinv, const vc_mp *pinv, int algo);
+                  const vc_mp *qinv, const vc_mp *pinv, int algo);
 
 #endif

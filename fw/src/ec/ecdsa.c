@@ -137,8 +137,10 @@ int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, siz
       (err = vc_mp_from_bytes_var(&u2, s, c->nlen)) ||
       (err = vc_mp_mod_inv_binary_var(&w, &u2, &n)) ||
       (err = digest_int(c, &u1, &n, digest, dlen)) || (err = vc_mp_mod_mul_var(&u1, &u1, &w, &n)) ||
-      (err = vc_mp_from_bytes_var(&u2, r, c->nlen)) || (err = vc_mp_mod_mul_var(&u2, &u2, &w, &n)) ||
-      (err = vc_mp_to_bytes_var(&u1, u1b, c->nlen)) || (err = vc_mp_to_bytes_var(&u2, u2b, c->nlen)))
+      (err = vc_mp_from_bytes_var(&u2, r, c->nlen)) ||
+      (err = vc_mp_mod_mul_var(&u2, &u2, &w, &n)) ||
+      (err = vc_mp_to_bytes_var(&u1, u1b, c->nlen)) ||
+      (err = vc_mp_to_bytes_var(&u2, u2b, c->nlen)))
     return err;
   if (c->impl->mul2_var)
     err = c->impl->mul2_var(c, set, p2, u1b, u2b, pub);

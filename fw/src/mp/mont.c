@@ -264,7 +264,7 @@ static int cfg_valid(const vc_mp_cfg *g)
 }
 
 int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
-                 vc_mp_cache *pre)
+                     vc_mp_cache *pre)
 {
   if (!c || !m)
     return VC_ERR_NULL;

@@ -109,7 +109,8 @@ int vc_dsa_verify(const vc_dsa_params *dp, const vc_mp *y, const vc_hash_class *
   const vc_mp *q = &dp->q;
   if (vc_mp_cmp_u32_var(y, 1) <= 0 || vc_mp_cmp_var(y, &dp->p) >= 0)
     return VC_ERR_RANGE;
-  if (!vc_mp_cmp_u32_var(r, 0) || vc_mp_cmp_var(r, q) >= 0 || !vc_mp_cmp_u32_var(s, 0) || vc_mp_cmp_var(s, q) >= 0)
+  if (!vc_mp_cmp_u32_var(r, 0) || vc_mp_cmp_var(r, q) >= 0 || !vc_mp_cmp_u32_var(s, 0) ||
+      vc_mp_cmp_var(s, q) >= 0)
     return VC_ERR_VERIFY;
   /* w = s^-1, u1 = z w, u2 = r w (mod q); v = (g^u1 y^u2 mod p) mod q, ending in w */
   if ((err = vc_mont_init_var(&m, &dp->p, cfg, NULL, NULL)) ||

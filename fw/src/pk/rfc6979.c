@@ -60,7 +60,8 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
   /* bits2octets: bits2int(h1) < 2^qlen < 2q, so one subtraction reduces it. */
   if ((err = vc_rfc6979_bits2int(&z, digest, hlen, qlen)) ||
       (vc_mp_cmp_var(&z, q) >= 0 && (err = vc_mp_sub_var(&z, &z, q))) ||
-      (err = vc_mp_to_bytes_var(x, seed, rlen)) || (err = vc_mp_to_bytes_var(&z, seed + rlen, rlen)))
+      (err = vc_mp_to_bytes_var(x, seed, rlen)) ||
+      (err = vc_mp_to_bytes_var(&z, seed + rlen, rlen)))
     return err;
   memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);

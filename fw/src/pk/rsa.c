@@ -99,10 +99,11 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
       return VC_ERR_FAULT;
     return vc_mp_copy(out, &x);
   }
-  if ((rc = vc_mont_init_var(&cp, &k->p, cfg, NULL, NULL)) || (rc = vc_mont_init_var(&cq, &k->q, cfg, NULL, NULL)) ||
+  if ((rc = vc_mont_init_var(&cp, &k->p, cfg, NULL, NULL)) ||
+      (rc = vc_mont_init_var(&cq, &k->q, cfg, NULL, NULL)) ||
       (rc = vc_mp_modexp_var(&cp, &x, in, &k->dp)) || (rc = vc_mp_modexp_var(&cq, &t, in, &k->dq)) ||
       (rc = vc_mp_crt_var(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
-                      crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
+                          crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
     return rc;
   if ((rc = check_mod(&cp, &x, k, in, &k->p, &t, &u)) || (rc = check_mod(&cq, &x, k, in, &k->q, &t, &u)))
     return rc;
