@@ -27,9 +27,9 @@
 #endif
 
 /* ---- constant time ----
- * Conditions (ctl) are words 0 or 1, masks 0 or all ones; no branches and no data-dependent
- * memory indices, whatever the compiler knows about the operands (comparisons are computed
- * from sign bits, not with C's relational operators). */
+ * Conditions (ctl) and comparison results are words 0 or 1, masks 0 or all ones. Comparisons
+ * are arithmetic on sign bits rather than C's relational operators, which a compiler may turn
+ * into branches; no memory index depends on the data. */
 static inline uint32_t vc_ct_mask(uint32_t ctl)
 {
   return 0u - ctl;
