@@ -11,6 +11,7 @@ import random
 import pytest
 from Crypto.Cipher import AES, DES, DES3
 
+from vc import BLOCK_FUNCS
 from vexrun.models import rc5 as rc5_model
 from vexrun import kat_block
 
@@ -48,12 +49,11 @@ class Cipher:
         self.block = 16 if name.startswith("aes") else 8
         self.ktype = {"des": DesKey, "des3": Des3Key, "aes_tab": AesKey, "aes_ct": AesKey,
                       "rc5": Rc5Key}[name]
-        self.fenc = getattr(lib, f"vc_{name}_encrypt")
-        self.fdec = getattr(lib, f"vc_{name}_decrypt")
+        self.fsetkey, self.fenc, self.fdec = (getattr(lib, f) for f in BLOCK_FUNCS[name])
 
     def setkey_rc(self, ks, key, rounds=12):
         """The setkey return code; key None passes NULL with length 0."""
-        f = getattr(self.lib, f"vc_{self.name}_setkey")
+        f = self.fsetkey
         keylen = ctypes.c_size_t(0 if key is None else len(key))
         if self.name == "des":
             return f(ks, key)

@@ -9,7 +9,7 @@ import pytest
 from Crypto.Cipher import AES
 from Crypto.Util import Counter
 
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_OK
+from vc import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_OK
 from vexrun import kat_block, refs
 
 KEY_BUF = 4096          # larger than every key schedule struct
@@ -24,7 +24,7 @@ def setkey(lib, name, key, rounds=12):
     elif name == "rc5":
         rc = lib.vc_rc5_setkey(ks, key, ctypes.c_size_t(len(key)), ctypes.c_uint(rounds))
     else:
-        rc = getattr(lib, f"vc_{name}_setkey")(ks, key, ctypes.c_size_t(len(key)))
+        rc = getattr(lib, BLOCK_FUNCS[name][0])(ks, key, ctypes.c_size_t(len(key)))
     assert rc == VC_OK
     return ks
 

@@ -21,19 +21,20 @@ MM_POINTS = ([(ALGO1, 32), (ALGO4, 32), (ALGO5, 1)] +
 
 @pytest.fixture(scope="module")
 def api(lib):
-    lib.vc_mont_init.argtypes = [P(Mont), P(Mp), P(Cfg), P(Cache), P(Cache)]
-    lib.vc_mont_mul.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    lib.vc_mont_sqr.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p]
-    lib.vc_mp_modexp.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
-    lib.vc_mp_mont_modmul.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
-    lib.vc_mp_crt.argtypes = [P(Mp)] * 7 + [ctypes.c_int]
+    lib.vc_mont_init_var.argtypes = [P(Mont), P(Mp), P(Cfg), P(Cache), P(Cache)]
+    lib.vc_mont_mul_var.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    lib.vc_mont_sqr_var.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p]
+    lib.vc_mp_modexp_var.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
+    lib.vc_mp_mont_modmul_var.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
+    lib.vc_mp_crt_var.argtypes = [P(Mp)] * 7 + [ctypes.c_int]
     return lib
 
 
 def mont(api, m, c=None, intra=None, pre=None):
     ctx = Mont()
-    rc = api.vc_mont_init(ctypes.byref(ctx), Mp.of(m), ctypes.byref(c) if c else None,
-                          ctypes.byref(intra) if intra else None, ctypes.byref(pre) if pre else None)
+    rc = api.vc_mont_init_var(ctypes.byref(ctx), Mp.of(m), ctypes.byref(c) if c else None,
+                              ctypes.byref(intra) if intra else None,
+                              ctypes.byref(pre) if pre else None)
     assert rc == 0, rc
     return ctx
 
@@ -75,10 +76,10 @@ def test_mont_mul(api, algo, k, bits):
                 pairs.append((3, m // 3))                   # a*b = m exactly
             for a, b in pairs:
                 out = limbs(0, n)
-                api.vc_mont_mul(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
+                api.vc_mont_mul_var(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
                 assert from_limbs(out, n) == a * b * rinv % m, (m, a, b)
                 xa = limbs(a, n)
-                api.vc_mont_sqr(ctypes.byref(ctx), xa, xa)     # in place
+                api.vc_mont_sqr_var(ctypes.byref(ctx), xa, xa)     # in place
                 assert from_limbs(xa, n) == a * a * rinv % m
 
 
@@ -93,15 +94,15 @@ def test_mont_mul_large(api, algo, k, bits):
         for a in (m - 1, rng.randrange(m)):
             b = rng.randrange(m)
             out = limbs(0, ctx.n)
-            api.vc_mont_mul(ctypes.byref(ctx), out, limbs(a, ctx.n), limbs(b, ctx.n))
+            api.vc_mont_mul_var(ctypes.byref(ctx), out, limbs(a, ctx.n), limbs(b, ctx.n))
             assert from_limbs(out, ctx.n) == a * b * rinv % m
-            api.vc_mont_sqr(ctypes.byref(ctx), out, limbs(a, ctx.n))
+            api.vc_mont_sqr_var(ctypes.byref(ctx), out, limbs(a, ctx.n))
             assert from_limbs(out, ctx.n) == a * a * rinv % m
 
 
 def modexp(api, ctx, a, e):
     r = Mp()
-    assert api.vc_mp_modexp(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(e)) == 0
+    assert api.vc_mp_modexp_var(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(e)) == 0
     return int(r)
 
 
@@ -137,7 +138,8 @@ def test_mont_modmul(api):
         ctx = mont(api, m)
         for a, b in [(0, 9), (m - 1, m - 1), (rng.getrandbits(2 * bits), rng.getrandbits(bits))]:
             r = Mp()
-            assert api.vc_mp_mont_modmul(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(b)) == 0
+            rc = api.vc_mp_mont_modmul_var(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(b))
+            assert rc == 0
             assert int(r) == a * b % m
 
 
@@ -175,13 +177,13 @@ def test_crt(api, algo):
         for x in (0, 1, p * q - 1, rng.randrange(p * q)):
             r = Mp()
             args = [Mp.of(v) for v in (x % p, x % q, p, q, pow(q, -1, p), pow(p, -1, q))]
-            assert api.vc_mp_crt(ctypes.byref(r), *[ctypes.byref(v) for v in args], algo) == 0
+            assert api.vc_mp_crt_var(ctypes.byref(r), *[ctypes.byref(v) for v in args], algo) == 0
             assert int(r) == x
 
 
 def test_bad_input(api):
     ctx = Mont()
-    init = api.vc_mont_init
+    init = api.vc_mont_init_var
     for m, rc in [(0, VC_ERR_MODULUS), (1, VC_ERR_MODULUS), (10, VC_ERR_MODULUS),
                   (1 << 4096 | 1, VC_ERR_MODULUS), ((1 << 4096) - 1, 0)]:
         assert init(ctypes.byref(ctx), Mp.of(m), None, None, None) == rc, m
@@ -192,13 +194,13 @@ def test_bad_input(api):
     assert init(None, Mp.of(101), None, None, None) == VC_ERR_NULL
     ctx = mont(api, 101)
     r = Mp()
-    assert api.vc_mp_modexp(ctypes.byref(ctx), ctypes.byref(r), None, Mp.of(3)) == VC_ERR_NULL
-    assert api.vc_mp_modexp(ctypes.byref(ctx), ctypes.byref(r), Mp.of(3),
-                            Mp.of(1 << (32 * LIMBS))) == VC_ERR_RANGE
-    assert api.vc_mont_mul(None, limbs(0, 1), limbs(0, 1), limbs(0, 1)) == VC_ERR_NULL
+    assert api.vc_mp_modexp_var(ctypes.byref(ctx), ctypes.byref(r), None, Mp.of(3)) == VC_ERR_NULL
+    assert api.vc_mp_modexp_var(ctypes.byref(ctx), ctypes.byref(r), Mp.of(3),
+                                Mp.of(1 << (32 * LIMBS))) == VC_ERR_RANGE
+    assert api.vc_mont_mul_var(None, limbs(0, 1), limbs(0, 1), limbs(0, 1)) == VC_ERR_NULL
     x = Mp.of(7)
     args = [ctypes.byref(Mp.of(v)) for v in (1, 2, 5, 7, 3, 3)]
-    assert api.vc_mp_crt(ctypes.byref(x), *args, 3) == VC_ERR_PARAM
-    assert api.vc_mp_crt(ctypes.byref(x), *args[:5], None, CRT_SRC) == VC_ERR_NULL
+    assert api.vc_mp_crt_var(ctypes.byref(x), *args, 3) == VC_ERR_PARAM
+    assert api.vc_mp_crt_var(ctypes.byref(x), *args[:5], None, CRT_SRC) == VC_ERR_NULL
     big = [ctypes.byref(Mp.of(v)) for v in (5, 2, 5, 7, 3, 3)]      # xp >= p
-    assert api.vc_mp_crt(ctypes.byref(x), *big, CRT_MRC) == VC_ERR_RANGE
+    assert api.vc_mp_crt_var(ctypes.byref(x), *big, CRT_MRC) == VC_ERR_RANGE

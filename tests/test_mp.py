@@ -32,18 +32,18 @@ BITS = sorted({1, 2, 31, 32, 33, 63, 64, 65, 512, 1024, 2048, 4096, 8192} |
 def api(lib):
     mp, cmp = P(Mp), P(Mp)
     sigs = {
-        "vc_mp_from_bytes": ([mp, ctypes.c_char_p, SIZE], ctypes.c_int),
-        "vc_mp_to_bytes": ([cmp, ctypes.c_void_p, SIZE], ctypes.c_int),
+        "vc_mp_from_bytes_var": ([mp, ctypes.c_char_p, SIZE], ctypes.c_int),
+        "vc_mp_to_bytes_var": ([cmp, ctypes.c_void_p, SIZE], ctypes.c_int),
         "vc_mp_set_u32": ([mp, U32], ctypes.c_int),
         "vc_mp_copy": ([mp, cmp], ctypes.c_int),
-        "vc_mp_bits": ([cmp], SIZE),
+        "vc_mp_bits_var": ([cmp], SIZE),
         "vc_mp_bit": ([cmp, SIZE], ctypes.c_int),
-        "vc_mp_cmp": ([cmp, cmp], ctypes.c_int),
-        "vc_mp_cmp_u32": ([cmp, U32], ctypes.c_int),
-        "vc_mp_sqr": ([mp, cmp], ctypes.c_int),
-        "vc_mp_shl": ([mp, cmp, SIZE], ctypes.c_int),
-        "vc_mp_shr": ([mp, cmp, SIZE], ctypes.c_int),
-        "vc_mp_divmod": ([mp, mp, cmp, cmp], ctypes.c_int),
+        "vc_mp_cmp_var": ([cmp, cmp], ctypes.c_int),
+        "vc_mp_cmp_u32_var": ([cmp, U32], ctypes.c_int),
+        "vc_mp_sqr_var": ([mp, cmp], ctypes.c_int),
+        "vc_mp_shl_var": ([mp, cmp, SIZE], ctypes.c_int),
+        "vc_mp_shr_var": ([mp, cmp, SIZE], ctypes.c_int),
+        "vc_mp_divmod_var": ([mp, mp, cmp, cmp], ctypes.c_int),
         "vc_mpn_add_n": ([ctypes.c_void_p] * 3 + [SIZE], U32),
         "vc_mpn_sub_n": ([ctypes.c_void_p] * 3 + [SIZE], U32),
         "vc_mpn_add": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_void_p, SIZE], U32),
@@ -59,10 +59,11 @@ def api(lib):
         "vc_mpn_lshift": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_uint], U32),
         "vc_mpn_rshift": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_uint], U32),
     }
-    for f in ("add", "sub", "mul", "mod", "gcd", "mod_inv_euclid_var", "mod_inv_binary_var"):
-        sigs[f"vc_mp_{f}"] = ([mp, cmp, cmp], ctypes.c_int)
-    for f in ("mod_add", "mod_sub", "mod_mul"):
-        sigs[f"vc_mp_{f}"] = ([mp, cmp, cmp, cmp], ctypes.c_int)
+    for f in ("vc_mp_add_var", "vc_mp_sub_var", "vc_mp_mul_var", "vc_mp_mod_var", "vc_mp_gcd_var",
+              "vc_mp_mod_inv_euclid_var", "vc_mp_mod_inv_binary_var"):
+        sigs[f] = ([mp, cmp, cmp], ctypes.c_int)
+    for f in ("vc_mp_mod_add_var", "vc_mp_mod_sub_var", "vc_mp_mod_mul_var"):
+        sigs[f] = ([mp, cmp, cmp, cmp], ctypes.c_int)
     for name, (argtypes, restype) in sigs.items():
         fn = getattr(lib, name)
         fn.argtypes, fn.restype = argtypes, restype
@@ -235,27 +236,27 @@ def test_bytes(api):
         for pad in (0, 1, 5):
             r = Mp.of(SENTINEL)
             data = bytes(pad) + v.to_bytes(nbytes, "big")
-            assert api.vc_mp_from_bytes(r, data, len(data)) == 0
+            assert api.vc_mp_from_bytes_var(r, data, len(data)) == 0
             assert int(r) == v
         need = (v.bit_length() + 7) // 8
         for length in {need, need + 1, nbytes + 3}:
             out = ctypes.create_string_buffer(b"\xa5" * length, length)
-            assert api.vc_mp_to_bytes(Mp.of(v), out, length) == 0
+            assert api.vc_mp_to_bytes_var(Mp.of(v), out, length) == 0
             assert out.raw == v.to_bytes(length, "big")
         if need:
             out = ctypes.create_string_buffer(b"\xa5" * need, need)
-            assert api.vc_mp_to_bytes(Mp.of(v), out, need - 1) == VC_ERR_LENGTH
+            assert api.vc_mp_to_bytes_var(Mp.of(v), out, need - 1) == VC_ERR_LENGTH
             assert out.raw == b"\xa5" * need
     top = CAP - 1
     r = Mp()
-    assert api.vc_mp_from_bytes(r, b"\0\0" + top.to_bytes(1024, "big"), 1026) == 0
+    assert api.vc_mp_from_bytes_var(r, b"\0\0" + top.to_bytes(1024, "big"), 1026) == 0
     assert int(r) == top
     r = Mp.of(SENTINEL)
     before = bytes(r)
-    assert api.vc_mp_from_bytes(r, b"\1" + bytes(1024), 1025) == VC_ERR_RANGE
+    assert api.vc_mp_from_bytes_var(r, b"\1" + bytes(1024), 1025) == VC_ERR_RANGE
     assert bytes(r) == before
-    assert api.vc_mp_to_bytes(Mp.of(0), None, 0) == 0
-    assert api.vc_mp_from_bytes(r, None, 0) == 0 and int(r) == 0
+    assert api.vc_mp_to_bytes_var(Mp.of(0), None, 0) == 0
+    assert api.vc_mp_from_bytes_var(r, None, 0) == 0 and int(r) == 0
 
 
 def test_small_accessors(api):
@@ -265,25 +266,25 @@ def test_small_accessors(api):
         if v < B:
             assert api.vc_mp_set_u32(r, v) == 0 and int(r) == v
         for w in (0, 1, v & MASK, (v - 1) & MASK, MASK):
-            assert api.vc_mp_cmp_u32(Mp.of(v), w) == (v > w) - (v < w)
+            assert api.vc_mp_cmp_u32_var(Mp.of(v), w) == (v > w) - (v < w)
     for bits in BITS:
         for v in shaped(rng, bits):
             a = Mp.of(v)
-            assert api.vc_mp_bits(a) == bits
+            assert api.vc_mp_bits_var(a) == bits
             for i in (0, 1, bits - 1, bits, bits + 1, rng.randrange(bits), 10 ** 6):
                 assert api.vc_mp_bit(a, i) == (v >> i) & 1
             r = Mp.of(SENTINEL)
             assert api.vc_mp_copy(r, a) == 0 and int(r) == v
             assert api.vc_mp_copy(a, a) == 0 and int(a) == v
             w = rng.choice([v, v + 1, v - 1, any_of(rng, rng.choice(BITS)), 0])
-            assert api.vc_mp_cmp(a, Mp.of(w)) == (v > w) - (v < w)
-            assert api.vc_mp_cmp(Mp.of(w), a) == (w > v) - (w < v)
-            assert api.vc_mp_cmp_u32(a, v & MASK) == (v > (v & MASK))
-    assert api.vc_mp_bits(Mp()) == 0 and api.vc_mp_bit(Mp(), 0) == 0
-    assert api.vc_mp_bits(None) == 0 and api.vc_mp_bit(None, 3) == 0
-    assert api.vc_mp_cmp(None, Mp.of(0)) == 0 and api.vc_mp_cmp(None, Mp.of(1)) == -1
-    assert api.vc_mp_cmp(Mp.of(1), None) == 1 and api.vc_mp_cmp_u32(None, 0) == 0
-    assert api.vc_mp_cmp_u32(None, 1) == -1
+            assert api.vc_mp_cmp_var(a, Mp.of(w)) == (v > w) - (v < w)
+            assert api.vc_mp_cmp_var(Mp.of(w), a) == (w > v) - (w < v)
+            assert api.vc_mp_cmp_u32_var(a, v & MASK) == (v > (v & MASK))
+    assert api.vc_mp_bits_var(Mp()) == 0 and api.vc_mp_bit(Mp(), 0) == 0
+    assert api.vc_mp_bits_var(None) == 0 and api.vc_mp_bit(None, 3) == 0
+    assert api.vc_mp_cmp_var(None, Mp.of(0)) == 0 and api.vc_mp_cmp_var(None, Mp.of(1)) == -1
+    assert api.vc_mp_cmp_var(Mp.of(1), None) == 1 and api.vc_mp_cmp_u32_var(None, 0) == 0
+    assert api.vc_mp_cmp_u32_var(None, 1) == -1
 
 
 # ---- integer arithmetic ----
@@ -300,33 +301,33 @@ def pairs(rng):
 def test_add_sub(api):
     rng = random.Random(7)
     for a, b in pairs(rng):
-        check(api.vc_mp_add, expect(a + b), a, b)
-        check(api.vc_mp_add, expect(a + a), a, a)
+        check(api.vc_mp_add_var, expect(a + b), a, b)
+        check(api.vc_mp_add_var, expect(a + a), a, a)
         big, small = max(a, b), min(a, b)
-        check(api.vc_mp_sub, big - small, big, small)
-        check(api.vc_mp_sub, 0, a, a)
+        check(api.vc_mp_sub_var, big - small, big, small)
+        check(api.vc_mp_sub_var, 0, a, a)
         if a != b:
-            check(api.vc_mp_sub, Err(VC_ERR_RANGE), small, big)
+            check(api.vc_mp_sub_var, Err(VC_ERR_RANGE), small, big)
     # At the capacity: a + ~a is the largest number, one more overflows.
     for a in (CAP - 1, CAP >> 1, rng.getrandbits(8192) | CAP >> 1, CAP - B):
-        check(api.vc_mp_add, CAP - 1, a, CAP - 1 - a)
-        check(api.vc_mp_add, Err(VC_ERR_RANGE), a, CAP - a)
-        check(api.vc_mp_add, Err(VC_ERR_RANGE), a, CAP - a + rng.getrandbits(100))
+        check(api.vc_mp_add_var, CAP - 1, a, CAP - 1 - a)
+        check(api.vc_mp_add_var, Err(VC_ERR_RANGE), a, CAP - a)
+        check(api.vc_mp_add_var, Err(VC_ERR_RANGE), a, CAP - a + rng.getrandbits(100))
 
 
 def test_mul_sqr(api):
     rng = random.Random(8)
     for a, b in pairs(rng):
-        check(api.vc_mp_mul, expect(a * b), a, b)
-        check(api.vc_mp_mul, expect(a * a), a, a)
-        check(api.vc_mp_sqr, expect(a * a), a)
+        check(api.vc_mp_mul_var, expect(a * b), a, b)
+        check(api.vc_mp_mul_var, expect(a * a), a, a)
+        check(api.vc_mp_sqr_var, expect(a * a), a)
     # an + bn = capacity + 1 limbs: the product may or may not fit.
-    check(api.vc_mp_mul, 1 << (32 * 255), 1 << (32 * 129), 1 << (32 * 126))
-    check(api.vc_mp_mul, Err(VC_ERR_RANGE), (1 << (32 * 130)) - 1, (1 << (32 * 127)) - 1)
-    check(api.vc_mp_mul, Err(VC_ERR_RANGE), CAP - 1, CAP - 1)
-    check(api.vc_mp_mul, Err(VC_ERR_RANGE), CAP >> 1, 2)
-    check(api.vc_mp_sqr, (MOD_CAP - 1) ** 2, MOD_CAP - 1)
-    check(api.vc_mp_sqr, Err(VC_ERR_RANGE), MOD_CAP)
+    check(api.vc_mp_mul_var, 1 << (32 * 255), 1 << (32 * 129), 1 << (32 * 126))
+    check(api.vc_mp_mul_var, Err(VC_ERR_RANGE), (1 << (32 * 130)) - 1, (1 << (32 * 127)) - 1)
+    check(api.vc_mp_mul_var, Err(VC_ERR_RANGE), CAP - 1, CAP - 1)
+    check(api.vc_mp_mul_var, Err(VC_ERR_RANGE), CAP >> 1, 2)
+    check(api.vc_mp_sqr_var, (MOD_CAP - 1) ** 2, MOD_CAP - 1)
+    check(api.vc_mp_sqr_var, Err(VC_ERR_RANGE), MOD_CAP)
 
 
 def test_shifts(api):
@@ -334,11 +335,11 @@ def test_shifts(api):
     for bits in BITS:
         for a in shaped(rng, bits) + [0]:
             for k in {0, 1, 31, 32, 33, 64, rng.randrange(8300), 8192 - bits, 8193 - bits}:
-                check(api.vc_mp_shl, expect(a << k), a, extra=(k,))
-                check(api.vc_mp_shr, a >> k, a, extra=(k,))
-    check(api.vc_mp_shl, 0, 0, extra=(1 << 40,))
-    check(api.vc_mp_shr, 0, CAP - 1, extra=(1 << 40,))
-    check(api.vc_mp_shl, Err(VC_ERR_RANGE), 1, extra=(1 << 40,))
+                check(api.vc_mp_shl_var, expect(a << k), a, extra=(k,))
+                check(api.vc_mp_shr_var, a >> k, a, extra=(k,))
+    check(api.vc_mp_shl_var, 0, 0, extra=(1 << 40,))
+    check(api.vc_mp_shr_var, 0, CAP - 1, extra=(1 << 40,))
+    check(api.vc_mp_shl_var, Err(VC_ERR_RANGE), 1, extra=(1 << 40,))
 
 
 # ---- division ----
@@ -394,8 +395,8 @@ def test_divmod(api):
     assert sum(c for c, _ in events) > 0 and sum(x for _, x in events) > 0
     for i, (a, m) in enumerate(cases):
         q, r = divmod(a, m)
-        check(api.vc_mp_mod, r, a, m)
-        check(lambda out, x, y: api.vc_mp_divmod(out, None, x, y), q, a, m)
+        check(api.vc_mp_mod_var, r, a, m)
+        check(lambda out, x, y: api.vc_mp_divmod_var(out, None, x, y), q, a, m)
         if i % 4:
             continue
         # Both outputs, each aliasing each input in turn.
@@ -404,20 +405,20 @@ def test_divmod(api):
             ops = {"a": Mp.of(a), "m": Mp.of(m)}
             Q = ops[qa] if qa else Mp.of(SENTINEL)
             R = ops[ra] if ra else Mp.of(SENTINEL)
-            assert api.vc_mp_divmod(Q, R, ops["a"], ops["m"]) == 0
+            assert api.vc_mp_divmod_var(Q, R, ops["a"], ops["m"]) == 0
             assert (int(Q), int(R)) == (q, r), (a, m, qa, ra)
 
 
 def test_divmod_errors(api):
     q, r = Mp.of(SENTINEL), Mp.of(SENTINEL)
     before = bytes(q)
-    assert api.vc_mp_divmod(q, r, Mp.of(5), Mp.of(0)) == VC_ERR_MODULUS
+    assert api.vc_mp_divmod_var(q, r, Mp.of(5), Mp.of(0)) == VC_ERR_MODULUS
     assert bytes(q) == before and bytes(r) == before
-    assert api.vc_mp_divmod(q, q, Mp.of(5), Mp.of(3)) == VC_ERR_OVERLAP
+    assert api.vc_mp_divmod_var(q, q, Mp.of(5), Mp.of(3)) == VC_ERR_OVERLAP
     assert bytes(q) == before
-    assert api.vc_mp_divmod(None, None, Mp.of(5), Mp.of(3)) == 0
-    check(api.vc_mp_mod, Err(VC_ERR_MODULUS), 5, 0)
-    check(api.vc_mp_mod, Err(VC_ERR_MODULUS), 0, 0)
+    assert api.vc_mp_divmod_var(None, None, Mp.of(5), Mp.of(3)) == 0
+    check(api.vc_mp_mod_var, Err(VC_ERR_MODULUS), 5, 0)
+    check(api.vc_mp_mod_var, Err(VC_ERR_MODULUS), 0, 0)
 
 
 # ---- modular arithmetic ----
@@ -442,10 +443,10 @@ def test_mod_add_sub(api):
     for m in moduli(rng):
         for a in residues(rng, m):
             for b in (a, m - 1 - a, rng.randrange(m)):
-                check(api.vc_mp_mod_add, (a + b) % m, a, b, m)
-                check(api.vc_mp_mod_sub, (a - b) % m, a, b, m)
+                check(api.vc_mp_mod_add_var, (a + b) % m, a, b, m)
+                check(api.vc_mp_mod_sub_var, (a - b) % m, a, b, m)
         a = rng.randrange(m)
-        for f in (api.vc_mp_mod_add, api.vc_mp_mod_sub):
+        for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var):
             check(f, Err(VC_ERR_RANGE), m, a, m)
             check(f, Err(VC_ERR_RANGE), a, m + rng.getrandbits(40), m)
 
@@ -455,32 +456,32 @@ def test_mod_mul(api):
     for m in moduli(rng):
         for a in residues(rng, m):
             b = rng.randrange(m)
-            check(api.vc_mp_mod_mul, a * b % m, a, b, m)
-            check(api.vc_mp_mod_mul, a * a % m, a, a, m)
+            check(api.vc_mp_mod_mul_var, a * b % m, a, b, m)
+            check(api.vc_mp_mod_mul_var, a * a % m, a, a, m)
         # Operands of any size up to the capacity are reduced.
         a, b = any_of(rng, rng.choice(BITS)), any_of(rng, 8192)
-        check(api.vc_mp_mod_mul, a * b % m, a, b, m)
-        check(api.vc_mp_mod_mul, b * b % m, b, b, m)
+        check(api.vc_mp_mod_mul_var, a * b % m, a, b, m)
+        check(api.vc_mp_mod_mul_var, b * b % m, b, b, m)
 
 
 def test_modular_errors(api):
     rng = random.Random(13)
     for m in (0, MOD_CAP, MOD_CAP + 1, CAP - 1):
         a, b = rng.getrandbits(100), rng.getrandbits(64)
-        for f in (api.vc_mp_mod_add, api.vc_mp_mod_sub, api.vc_mp_mod_mul):
+        for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var, api.vc_mp_mod_mul_var):
             check(f, Err(VC_ERR_MODULUS), a, b, m)
         for f in (api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
             check(f, Err(VC_ERR_MODULUS), 3, m)
     # The largest modulus is fine.
     m = MOD_CAP - 1
     a, b = m - 1, m - 2
-    check(api.vc_mp_mod_add, (a + b) % m, a, b, m)
-    check(api.vc_mp_mod_sub, (b - a) % m, b, a, m)
-    check(api.vc_mp_mod_mul, a * b % m, a, b, m)
+    check(api.vc_mp_mod_add_var, (a + b) % m, a, b, m)
+    check(api.vc_mp_mod_sub_var, (b - a) % m, b, a, m)
+    check(api.vc_mp_mod_mul_var, a * b % m, a, b, m)
     # Plain division and gcd take numbers of any size.
     a, m = CAP - 1, (1 << 5000) + 3
-    check(api.vc_mp_mod, a % m, a, m)
-    check(api.vc_mp_gcd, math.gcd(a, m), a, m)
+    check(api.vc_mp_mod_var, a % m, a, m)
+    check(api.vc_mp_gcd_var, math.gcd(a, m), a, m)
 
 
 # ---- inverses and gcd ----
@@ -538,7 +539,7 @@ def test_gcd(api):
                   (g * rng.getrandbits(ka), g * rng.getrandbits(kb)), (any_of(rng, bits), 1)]
     for a, b in cases:
         if a < CAP and b < CAP:
-            check(api.vc_mp_gcd, int(gmpy2.gcd(a, b)), a, b)
+            check(api.vc_mp_gcd_var, int(gmpy2.gcd(a, b)), a, b)
 
 
 # ---- NULL pointers ----
@@ -546,24 +547,24 @@ def test_gcd(api):
 def test_null(api):
     x, y, m = Mp.of(3), Mp.of(5), Mp.of(7)
     buf = ctypes.create_string_buffer(8)
-    assert api.vc_mp_from_bytes(None, b"\1", 1) == VC_ERR_NULL
-    assert api.vc_mp_from_bytes(x, None, 1) == VC_ERR_NULL
-    assert api.vc_mp_to_bytes(None, buf, 8) == VC_ERR_NULL
-    assert api.vc_mp_to_bytes(x, None, 8) == VC_ERR_NULL
+    assert api.vc_mp_from_bytes_var(None, b"\1", 1) == VC_ERR_NULL
+    assert api.vc_mp_from_bytes_var(x, None, 1) == VC_ERR_NULL
+    assert api.vc_mp_to_bytes_var(None, buf, 8) == VC_ERR_NULL
+    assert api.vc_mp_to_bytes_var(x, None, 8) == VC_ERR_NULL
     assert api.vc_mp_set_u32(None, 1) == VC_ERR_NULL
-    for f in (api.vc_mp_copy, api.vc_mp_sqr):
+    for f in (api.vc_mp_copy, api.vc_mp_sqr_var):
         assert f(None, x) == VC_ERR_NULL and f(x, None) == VC_ERR_NULL
-    for f in (api.vc_mp_shl, api.vc_mp_shr):
+    for f in (api.vc_mp_shl_var, api.vc_mp_shr_var):
         assert f(None, x, 1) == VC_ERR_NULL and f(x, None, 1) == VC_ERR_NULL
-    for f in (api.vc_mp_add, api.vc_mp_sub, api.vc_mp_mul, api.vc_mp_mod, api.vc_mp_gcd,
-              api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
+    for f in (api.vc_mp_add_var, api.vc_mp_sub_var, api.vc_mp_mul_var, api.vc_mp_mod_var,
+              api.vc_mp_gcd_var, api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
         for args in ((None, x, m), (x, None, m), (x, y, None)):
             assert f(*args) == VC_ERR_NULL, f.__name__
-    for f in (api.vc_mp_mod_add, api.vc_mp_mod_sub, api.vc_mp_mod_mul):
+    for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var, api.vc_mp_mod_mul_var):
         for i in range(4):
             args = [x, Mp.of(2), Mp.of(1), m]
             args[i] = None
             assert f(*args) == VC_ERR_NULL, f.__name__
-    assert api.vc_mp_divmod(x, y, None, m) == VC_ERR_NULL
-    assert api.vc_mp_divmod(x, y, x, None) == VC_ERR_NULL
+    assert api.vc_mp_divmod_var(x, y, None, m) == VC_ERR_NULL
+    assert api.vc_mp_divmod_var(x, y, x, None) == VC_ERR_NULL
     assert (int(x), int(y), int(m)) == (3, 5, 7)

@@ -20,6 +20,17 @@ VC_ERR_RETRY = -13
 VC_ERR_POINT = -14
 
 
+# The block ciphers' key schedule and block functions (fw/include/vexcrypt/block.h), by the
+# names the tests and the oracle give the ciphers.
+BLOCK_FUNCS = {
+    "des": ("vc_des_setkey", "vc_des_encrypt", "vc_des_decrypt"),
+    "des3": ("vc_des3_setkey", "vc_des3_encrypt", "vc_des3_decrypt"),
+    "aes_tab": ("vc_aes_tab_setkey_var", "vc_aes_tab_encrypt_var", "vc_aes_tab_decrypt_var"),
+    "aes_ct": ("vc_aes_ct_setkey", "vc_aes_ct_encrypt", "vc_aes_ct_decrypt"),
+    "rc5": ("vc_rc5_setkey", "vc_rc5_encrypt", "vc_rc5_decrypt"),
+}
+
+
 class Sha256Ctx(ctypes.Structure):
     _fields_ = [("h", ctypes.c_uint32 * 8), ("count", ctypes.c_uint64),
                 ("buf", ctypes.c_uint8 * 64), ("magic", ctypes.c_uint32)]

@@ -21,7 +21,7 @@ static void draw(vc_drbg *rng, vc_mp *r, size_t bits)
   vc_drbg_generate(rng, buf, len);
   if (bits % 8)
     buf[0] &= (uint8_t)((1u << (bits % 8)) - 1);
-  vc_mp_from_bytes(r, buf, len);
+  vc_mp_from_bytes_var(r, buf, len);
 }
 
 static void seed_rng(vc_drbg *rng, const char *label)
@@ -67,13 +67,13 @@ static vc_mp M, A, B, BIG, E, R, R2;
 static vc_mont ctx;
 static uint32_t la[VC_MP_LIMBS], lb[VC_MP_LIMBS], lr[VC_MP_LIMBS];
 
-static int run_mod_reduce(void *p) { (void)p; return vc_mp_mod(&R, &BIG, &M); }
-static int run_mod_add(void *p) { (void)p; return vc_mp_mod_add(&R, &A, &B, &M); }
-static int run_mod_mul(void *p) { (void)p; return vc_mp_mod_mul(&R, &A, &B, &M); }
+static int run_mod_reduce(void *p) { (void)p; return vc_mp_mod_var(&R, &BIG, &M); }
+static int run_mod_add(void *p) { (void)p; return vc_mp_mod_add_var(&R, &A, &B, &M); }
+static int run_mod_mul(void *p) { (void)p; return vc_mp_mod_mul_var(&R, &A, &B, &M); }
 static int run_inv_euclid(void *p) { (void)p; return vc_mp_mod_inv_euclid_var(&R, &A, &M); }
 static int run_inv_binary(void *p) { (void)p; return vc_mp_mod_inv_binary_var(&R, &A, &M); }
-static int run_montmul(void *p) { return vc_mont_mul(&ctx, lr, la, p ? la : lb); }
-static int run_modexp(void *p) { return vc_mp_modexp(&ctx, &R, &A, p); }
+static int run_montmul(void *p) { return vc_mont_mul_var(&ctx, lr, la, p ? la : lb); }
+static int run_modexp(void *p) { return vc_mp_modexp_var(&ctx, &R, &A, p); }
 
 /* The measured operations' inputs for `bits`: m odd with its top bit set, a, b < m, a
  * double-length number, a full-length exponent, drawn in this order. */
@@ -93,13 +93,13 @@ static const char *mp_inputs(uint32_t bits)
   seed_rng(&rng, label);
   draw(&rng, &M, bits - 1);
   vc_mp_set_u32(&R, 1);
-  vc_mp_shl(&R2, &R, bits - 1);
-  vc_mp_add(&M, &M, &R2);                     /* m = 2^(bits-1) + draw(bits-1), made odd */
+  vc_mp_shl_var(&R2, &R, bits - 1);
+  vc_mp_add_var(&M, &M, &R2);                     /* m = 2^(bits-1) + draw(bits-1), made odd */
   M.d[0] |= 1;
   draw(&rng, &A, bits);
-  vc_mp_mod(&A, &A, &M);
+  vc_mp_mod_var(&A, &A, &M);
   draw(&rng, &B, bits);
-  vc_mp_mod(&B, &B, &M);
+  vc_mp_mod_var(&B, &B, &M);
   draw(&rng, &BIG, 2 * bits);
   draw(&rng, &E, bits);
   return label;
@@ -138,7 +138,7 @@ static void mp_montmul(uint32_t bits, const vc_mp_cfg *c, const struct run_opts 
   const char *seed = mp_inputs(bits);
   struct rec r = {"mp", "montmul", "mul", seed, bits, 0, c, NULL};
   int sq = c->sqr && c->algo != VC_MM_ALGO1 && c->algo != VC_MM_ALGO5 && (c->algo != VC_MM_ALGO3 || c->radix_bits == 32);
-  vc_mont_init(&ctx, &M, c, NULL, NULL);
+  vc_mont_init_var(&ctx, &M, c, NULL, NULL);
   memset(la, 0, sizeof(la));
   memset(lb, 0, sizeof(lb));
   memcpy(la, A.d, 4 * A.n);
@@ -163,7 +163,7 @@ static void mp_modexp(uint32_t bits, const vc_mp_cfg *c, const char *op, const v
   struct bench_result res;
   const char *seed = mp_inputs(bits);
   struct rec r = {"mp", "modexp", op, seed, bits, 0, c, NULL};
-  vc_mont_init(&ctx, &M, c, NULL, NULL);
+  vc_mont_init_var(&ctx, &M, c, NULL, NULL);
   bench_measure(run_modexp, NULL, (void *)e, o, &res);
   rec_begin(&r, &res, o->runs);
   json_mp("out", &R);
@@ -223,23 +223,23 @@ static int pk_crt;
 static int run_rsa_sign(void *p)
 {
   (void)p;
-  return vc_rsa_pkcs1_sign(&rsa, &vc_sha256_class, dig, sig, (vc_mp_bits(&rsa.n) + 7) / 8, pk_crt, &pk_cfg);
+  return vc_rsa_pkcs1_sign(&rsa, &vc_sha256_class, dig, sig, (vc_mp_bits_var(&rsa.n) + 7) / 8, pk_crt, &pk_cfg);
 }
 
 static int run_rsa_verify(void *p)
 {
   (void)p;
-  return vc_rsa_pkcs1_verify(&pub, &vc_sha256_class, dig, sig, (vc_mp_bits(&rsa.n) + 7) / 8, &pk_cfg);
+  return vc_rsa_pkcs1_verify(&pub, &vc_sha256_class, dig, sig, (vc_mp_bits_var(&rsa.n) + 7) / 8, &pk_cfg);
 }
 
 static void load_rsa(const struct kat_rsa *k)
 {
   memset(&rsa, 0, sizeof(rsa));
-  vc_mp_from_bytes(&rsa.n, k->n, k->len);
-  vc_mp_from_bytes(&rsa.e, k->e, k->elen);
-  vc_mp_from_bytes(&rsa.d, k->d, k->len);
-  vc_mp_from_bytes(&rsa.p, k->p, k->len / 2);
-  vc_mp_from_bytes(&rsa.q, k->q, k->len / 2);
+  vc_mp_from_bytes_var(&rsa.n, k->n, k->len);
+  vc_mp_from_bytes_var(&rsa.e, k->e, k->elen);
+  vc_mp_from_bytes_var(&rsa.d, k->d, k->len);
+  vc_mp_from_bytes_var(&rsa.p, k->p, k->len / 2);
+  vc_mp_from_bytes_var(&rsa.q, k->q, k->len / 2);
   vc_rsa_priv_complete(&rsa);
   vc_rsa_pub_from_priv(&pub, &rsa);
 }
@@ -385,11 +385,11 @@ static void pk_dsa(const struct kat_dsa *k, uint32_t bytes, const struct run_opt
 {
   struct bench_result res;
   struct rec r = {"pk", "dsa", "sign", NULL, (uint32_t)k->plen * 8, bytes, &vc_mp_cfg_default, NULL};
-  vc_mp_from_bytes(&dsa.p, k->p, k->plen);
-  vc_mp_from_bytes(&dsa.q, k->q, k->qlen);
-  vc_mp_from_bytes(&dsa.g, k->g, k->plen);
-  vc_mp_from_bytes(&X, k->x, k->qlen);
-  vc_mp_from_bytes(&Y, k->y, k->plen);
+  vc_mp_from_bytes_var(&dsa.p, k->p, k->plen);
+  vc_mp_from_bytes_var(&dsa.q, k->q, k->qlen);
+  vc_mp_from_bytes_var(&dsa.g, k->g, k->plen);
+  vc_mp_from_bytes_var(&X, k->x, k->qlen);
+  vc_mp_from_bytes_var(&Y, k->y, k->plen);
   dsa_hash = app_find_hash(k->hash, strlen(k->hash));
   dsa_len = bytes;
   pk_cfg = vc_mp_cfg_default;

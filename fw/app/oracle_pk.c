@@ -20,7 +20,7 @@ static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
 {
   const char *err;
   long n = req_hex(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
-  if (n < 0 || vc_mp_from_bytes(out, app_in, (size_t)n))
+  if (n < 0 || vc_mp_from_bytes_var(out, app_in, (size_t)n))
     return err_missing(key);
   return NULL;
 }
@@ -68,20 +68,20 @@ static const struct {
 static int mp_call(size_t i, uint32_t s)
 {
   switch (i) {
-  case 0: return vc_mp_add(&Z, &A, &B);
-  case 1: return vc_mp_sub(&Z, &A, &B);
-  case 2: return vc_mp_mul(&Z, &A, &B);
-  case 3: return vc_mp_sqr(&Z, &A);
-  case 4: return vc_mp_shl(&Z, &A, s);
-  case 5: return vc_mp_shr(&Z, &A, s);
-  case 6: return vc_mp_divmod(&Q, &Z, &A, &M);
-  case 7: return vc_mp_mod(&Z, &A, &M);
-  case 8: return vc_mp_mod_add(&Z, &A, &B, &M);
-  case 9: return vc_mp_mod_sub(&Z, &A, &B, &M);
-  case 10: return vc_mp_mod_mul(&Z, &A, &B, &M);
+  case 0: return vc_mp_add_var(&Z, &A, &B);
+  case 1: return vc_mp_sub_var(&Z, &A, &B);
+  case 2: return vc_mp_mul_var(&Z, &A, &B);
+  case 3: return vc_mp_sqr_var(&Z, &A);
+  case 4: return vc_mp_shl_var(&Z, &A, s);
+  case 5: return vc_mp_shr_var(&Z, &A, s);
+  case 6: return vc_mp_divmod_var(&Q, &Z, &A, &M);
+  case 7: return vc_mp_mod_var(&Z, &A, &M);
+  case 8: return vc_mp_mod_add_var(&Z, &A, &B, &M);
+  case 9: return vc_mp_mod_sub_var(&Z, &A, &B, &M);
+  case 10: return vc_mp_mod_mul_var(&Z, &A, &B, &M);
   case 11: return vc_mp_mod_inv_euclid_var(&Z, &A, &M);
   case 12: return vc_mp_mod_inv_binary_var(&Z, &A, &M);
-  default: return vc_mp_gcd(&Z, &A, &B);
+  default: return vc_mp_gcd_var(&Z, &A, &B);
   }
 }
 
@@ -125,7 +125,7 @@ static const char *mont_setup(const struct req *r, uint64_t *cycles)
   if ((e = get_mp(r, "m", &M)) || (e = get_cfg(r, &c)))
     return e;
   uint64_t t0 = plat_cycles();
-  rc = vc_mont_init(&ctx, &M, &c, NULL, NULL);
+  rc = vc_mont_init_var(&ctx, &M, &c, NULL, NULL);
   *cycles = plat_elapsed(t0, plat_cycles());
   return rc ? vc_strerror(rc) : NULL;
 }
@@ -139,7 +139,7 @@ static const char *op_montmul(const struct req *r)
   int rc;
   if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)))
     return e;
-  if (vc_mp_cmp(&A, &M) >= 0 || vc_mp_cmp(&B, &M) >= 0)
+  if (vc_mp_cmp_var(&A, &M) >= 0 || vc_mp_cmp_var(&B, &M) >= 0)
     return "a and b must be below m";
   memset(a, 0, sizeof(a));
   memset(b, 0, sizeof(b));
@@ -148,10 +148,10 @@ static const char *op_montmul(const struct req *r)
   /* Equal operands go in as one pointer: that is what selects the dedicated squaring. The
    * product runs twice on the same inputs (into lr): timed, then counting instructions. */
   static uint32_t lr[VC_MP_LIMBS];
-  const uint32_t *pb = vc_mp_cmp(&A, &B) ? b : a;
-  TIMED(rc, vc_mont_mul(&ctx, lr, a, pb));
+  const uint32_t *pb = vc_mp_cmp_var(&A, &B) ? b : a;
+  TIMED(rc, vc_mont_mul_var(&ctx, lr, a, pb));
   uint64_t i0 = plat_instret();
-  rc |= vc_mont_mul(&ctx, a, a, pb);
+  rc |= vc_mont_mul_var(&ctx, a, a, pb);
   uint64_t instret = plat_instret_elapsed(i0, plat_instret());
   (void)rc;
   Z.n = ctx.n;
@@ -177,7 +177,7 @@ static const char *op_modexp(const struct req *r)
   int rc;
   if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)))
     return e;
-  TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B));
+  TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
   if (rc)
     return vc_strerror(rc);
   json_ok("modexp", cycles);
@@ -262,7 +262,7 @@ static const char *op_rsa(const struct req *r)
   if ((e = get_rsa(r, private)))
     return e;
   vc_rsa_pub_from_priv(&pub, &rsa);
-  size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = klen;
+  size_t klen = (vc_mp_bits_var(&rsa.n) + 7) / 8, outlen = klen;
   int valid = -1;
   long n;
   if (req_is(fn, "public") || req_is(fn, "private")) {

@@ -35,7 +35,7 @@ static int des3_setkey(union app_block_key *ks, const uint8_t *key, size_t keyle
 static int aes_tab_setkey(union app_block_key *ks, const uint8_t *key, size_t keylen, unsigned rounds)
 {
   (void)rounds;
-  return vc_aes_tab_setkey(&ks->aes, key, keylen);
+  return vc_aes_tab_setkey_var(&ks->aes, key, keylen);
 }
 
 static int aes_ct_setkey(union app_block_key *ks, const uint8_t *key, size_t keylen, unsigned rounds)

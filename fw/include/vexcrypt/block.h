@@ -29,7 +29,8 @@ int vc_des3_encrypt(const vc_des3_key *ks, const uint8_t in[8], uint8_t out[8]);
 int vc_des3_decrypt(const vc_des3_key *ks, const uint8_t in[8], uint8_t out[8]);
 
 /* AES (FIPS 197), 16-, 24- or 32-byte keys, 16-byte blocks.
- * aes_tab: 32-bit T-tables, fast, variable time (table lookups indexed by secret data).
+ * aes_tab (vc_aes_tab_*_var): 32-bit T-tables, fast, variable time (table lookups indexed
+ * by secret data).
  * aes_ct: bitsliced, constant time (no secret-dependent branches or memory indices).
  * Both variants share the key type but not its contents: a key schedule made by one variant's
  * setkey is refused by the other's encrypt/decrypt (VC_ERR_STATE), as is one never set up. */
@@ -41,9 +42,9 @@ typedef struct {
   unsigned rounds;       /* 10, 12 or 14 */
   unsigned impl;         /* which setkey filled ek/dk (internal tag) */
 } vc_aes_key;
-int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen);
-int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
-int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
+int vc_aes_tab_setkey_var(vc_aes_key *ks, const uint8_t *key, size_t keylen);
+int vc_aes_tab_encrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
+int vc_aes_tab_decrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);
 int vc_aes_ct_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen);        /* constant time */
 int vc_aes_ct_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);  /* constant time */
 int vc_aes_ct_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16]);  /* constant time */

@@ -2,10 +2,11 @@
  * padding.
  *
  * A cipher is named by a vc_block_cipher descriptor (vc_des, vc_des3, vc_aes_tab, vc_aes_ct,
- * vc_rc5) and used with its key schedule `ks` from the matching setkey. Lengths are in bytes.
- * ECB and CBC take whole blocks (VC_ERR_LENGTH otherwise: pad first); CTR takes any length.
- * in == out is allowed; any other overlap returns VC_ERR_OVERLAP. CBC and CTR update `iv` /
- * `ctr` so that consecutive calls continue one message. */
+ * vc_rc5) and used with its key schedule `ks` from the matching setkey; vc_aes_tab (named
+ * after the cipher, like the others) runs the variable-time vc_aes_tab_*_var. Lengths are in
+ * bytes. ECB and CBC take whole blocks (VC_ERR_LENGTH otherwise: pad first); CTR takes any
+ * length. in == out is allowed; any other overlap returns VC_ERR_OVERLAP. CBC and CTR update
+ * `iv` / `ctr` so that consecutive calls continue one message. */
 #ifndef VEXCRYPT_MODES_H
 #define VEXCRYPT_MODES_H
 

@@ -7,10 +7,14 @@
  * words; normalisation is a precondition of the type (not checked). Every function accepts its
  * output aliasing any input unless stated otherwise.
  *
- * Timing: everything here is variable time (_var in spirit: lengths, carries and the
- * exponent's bits decide the work) except the Montgomery ladder (VC_EXP_LADDER), whose
- * sequence of products depends only on the exponent's length, and the Montgomery products of
- * ALGO 3 and ALGO 5, which have no data-dependent branches apart from the final subtraction. */
+ * Timing (common.h): a vc_mp's limb count is its length and is not hidden. vc_mp_set_u32,
+ * vc_mp_copy and vc_mp_bit are constant time (their work depends on limb counts only). Every
+ * other function is variable time and named _var: values decide the work through
+ * normalisation, carries, comparisons, the division's quotient corrections, the modulus
+ * (vc_mont_init_var), the Montgomery products' final subtraction and the exponent's bits.
+ * VC_EXP_LADDER fixes the sequence of products (it depends on the exponent's length only) and
+ * ALGO3 and ALGO5 branch on data only for the final subtraction: neither makes a call
+ * constant time. */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
 
@@ -29,42 +33,42 @@ typedef struct {
 /* Conversions. from_bytes reads a big-endian unsigned integer (leading zeros allowed):
  * VC_ERR_RANGE when its value exceeds VC_MP_CAP_BITS bits. to_bytes writes exactly len bytes,
  * big-endian, zero-padded: VC_ERR_LENGTH when the value does not fit. */
-int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len);
-int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len);
+int vc_mp_from_bytes_var(vc_mp *r, const uint8_t *in, size_t len);
+int vc_mp_to_bytes_var(const vc_mp *a, uint8_t *out, size_t len);
 int vc_mp_set_u32(vc_mp *r, uint32_t v);
 int vc_mp_copy(vc_mp *r, const vc_mp *a);
 /* Number of significant bits (0 for zero); bit i of a (0 or 1; 0 beyond the top). */
-size_t vc_mp_bits(const vc_mp *a);
+size_t vc_mp_bits_var(const vc_mp *a);
 int vc_mp_bit(const vc_mp *a, size_t i);
 /* -1, 0, 1 as a < b, a == b, a > b (a NULL operand compares as zero). */
-int vc_mp_cmp(const vc_mp *a, const vc_mp *b);
-int vc_mp_cmp_u32(const vc_mp *a, uint32_t b);
+int vc_mp_cmp_var(const vc_mp *a, const vc_mp *b);
+int vc_mp_cmp_u32_var(const vc_mp *a, uint32_t b);
 
 /* Integer arithmetic. Results beyond VC_MP_CAP_BITS bits give VC_ERR_RANGE; sub gives
  * VC_ERR_RANGE when a < b (no negative numbers); div by zero gives VC_ERR_MODULUS. */
-int vc_mp_add(vc_mp *r, const vc_mp *a, const vc_mp *b);
-int vc_mp_sub(vc_mp *r, const vc_mp *a, const vc_mp *b);
-int vc_mp_mul(vc_mp *r, const vc_mp *a, const vc_mp *b);
-int vc_mp_sqr(vc_mp *r, const vc_mp *a);
-int vc_mp_shl(vc_mp *r, const vc_mp *a, size_t bits);
-int vc_mp_shr(vc_mp *r, const vc_mp *a, size_t bits);
+int vc_mp_add_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_sqr_var(vc_mp *r, const vc_mp *a);
+int vc_mp_shl_var(vc_mp *r, const vc_mp *a, size_t bits);
+int vc_mp_shr_var(vc_mp *r, const vc_mp *a, size_t bits);
 /* q = a / m, rem = a mod m (Knuth's algorithm D); either output may be NULL; q == rem gives
  * VC_ERR_OVERLAP. mod, divmod and gcd take numbers of any size up to the capacity. */
-int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m);
-int vc_mp_mod(vc_mp *r, const vc_mp *a, const vc_mp *m);
+int vc_mp_divmod_var(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m);
+int vc_mp_mod_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 
 /* Modular arithmetic with 0 < m < 2^VC_MP_MAX_BITS (VC_ERR_MODULUS otherwise). add/sub need
  * a, b < m (VC_ERR_RANGE); mul reduces any a, b (product, then division). */
-int vc_mp_mod_add(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
-int vc_mp_mod_sub(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
-int vc_mp_mod_mul(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+int vc_mp_mod_add_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+int vc_mp_mod_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
+int vc_mp_mod_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 /* Inverse of a modulo m (m > 1): VC_ERR_NOINV when gcd(a, m) != 1. The extended Euclidean
  * algorithm works for any m < 2^VC_MP_MAX_BITS; the binary algorithm needs m odd
- * (VC_ERR_MODULUS). Variable time. */
+ * (VC_ERR_MODULUS). */
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 /* gcd(a, b); gcd(0, 0) = 0. */
-int vc_mp_gcd(vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
 
 /* ---- Montgomery arithmetic and the modular-multiplication design space (seed 004) ---- */
 
@@ -103,7 +107,7 @@ extern const vc_mp_cfg vc_mp_cfg_default;
  *  intra-MM: ALGO1's M = T*N' mod R, keyed by T (hits when products repeat, e.g. the same
  *            base exponentiated again);
  *  pre-ME:   an exponentiation's result keyed by (base, exponent) (hits on repeated blocks).
- * A cache belongs to one modulus: vc_mont_init clears it. Counters are for the benchmarks. */
+ * A cache belongs to one modulus: vc_mont_init_var clears it. Counters are for the benchmarks. */
 typedef struct {
   uint32_t key_hash[VC_MP_CACHE_WAYS];
   uint8_t valid[VC_MP_CACHE_WAYS];
@@ -129,29 +133,29 @@ typedef struct {
 /* Sets up ctx for modulus m with configuration cfg (NULL: vc_mp_cfg_default) and optional
  * caches (NULL: none; a cache is cleared here). VC_ERR_MODULUS for m even, m <= 1 or
  * m >= 2^VC_MP_MAX_BITS; VC_ERR_PARAM for a configuration outside the ranges above. */
-int vc_mont_init(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
-                 vc_mp_cache *pre);
+int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                     vc_mp_cache *pre);
 
 /* Limb-level Montgomery product r = a*b/R mod m on ctx->n-limb arrays, with the context's
  * algorithm. Preconditions (not checked, for speed): a, b < m; r may alias a or b. Returns
- * VC_ERR_NULL for a NULL pointer, else VC_OK. vc_mont_sqr is the same with b = a (it uses the
- * dedicated squaring when cfg.sqr is set). */
-int vc_mont_mul(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
-int vc_mont_sqr(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
+ * VC_ERR_NULL for a NULL pointer, else VC_OK. vc_mont_sqr_var is the same with b = a (it uses
+ * the dedicated squaring when cfg.sqr is set). */
+int vc_mont_mul_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
+int vc_mont_sqr_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
 
 /* a*b mod m through Montgomery form (a, b any size: reduced first). */
-int vc_mp_mont_modmul(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_mont_modmul_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b);
 
 /* r = a^e mod m with the context's exponentiation algorithm (a of any size: reduced first;
  * e up to VC_MP_MAX_BITS bits; a^0 = 1). Uses and fills the pre-ME cache when ctx has one. */
-int vc_mp_modexp(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e);
+int vc_mp_modexp_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e);
 
 /* Chinese remaindering: given xp = x mod p, xq = x mod q (p, q coprime, xp < p, xq < q) and
  * qinv = q^-1 mod p, returns x mod pq.
  *  MRC (Garner, mixed radix): x = xq + q * ((xp - xq) * qinv mod p).
  *  SRC (single radix): x = (xp * q * qinv + xq * p * pinv) mod pq with pinv = p^-1 mod q. */
 enum vc_crt_algo { VC_CRT_MRC = 1, VC_CRT_SRC };
-int vc_mp_crt(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, const vc_mp *q,
-              const vc_mp *qinv, const vc_mp *pinv, int algo);
+int vc_mp_crt_var(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, const vc_mp *q,
+                  const vc_mp *qinv, const vc_mp *pinv, int algo);
 
 #endif

@@ -14,8 +14,8 @@ unsigned vc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t keylen,
     uint32_t t = w[i - 1];
     if (j == 0) {
       /* RotWord is a right rotation of the little-endian word. */
-      t = subword(t >> 8 | t << 24) ^ rcon;
-      rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
+      t = subword(vc_rotr32(t, 8)) ^ rcon;
+      rcon = (rcon << 1) ^ (0x11b & vc_ct_mask(rcon >> 7));
     } else if (nk == 8 && j == 4) {
       t = subword(t);
     }

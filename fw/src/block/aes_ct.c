@@ -30,12 +30,6 @@
  * would not be constant time). */
 #include "aes_internal.h"
 
-#if defined(__GNUC__)
-#define VC_AES_INLINE inline __attribute__((always_inline))
-#else
-#define VC_AES_INLINE inline
-#endif
-
 /* Swap-move: exchanges the bits of b under m with the bits of a under m << n. */
 #define SWAPMOVE(a, b, n, m) do {              \
     uint32_t t_ = (((a) >> (n)) ^ (b)) & (m);  \
@@ -60,7 +54,7 @@ static void ortho(uint32_t q[8])
 
 /* The AES S-box without its final XOR with 0x63: the Boyar-Peralta-Calik circuit with its
  * four XNORs as XORs. Inputs u7..u0 are planes 0..7 (u0 is the most significant bit). */
-static VC_AES_INLINE void sbox(uint32_t q[8])
+static VC_INLINE void sbox(uint32_t q[8])
 {
   uint32_t u7 = q[0], u6 = q[1], u5 = q[2], u4 = q[3], u3 = q[4], u2 = q[5], u1 = q[6], u0 = q[7];
   uint32_t y14 = u3 ^ u5, y13 = u0 ^ u6, y12 = y13 ^ y14, t1 = u4 ^ y12, y15 = t1 ^ u5;
@@ -101,7 +95,7 @@ static VC_AES_INLINE void sbox(uint32_t q[8])
 }
 
 /* Linear part of the inverse affine map: bit p of the result is bits p-1, p-3, p-6 of y. */
-static VC_AES_INLINE void lmap(uint32_t q[8])
+static VC_INLINE void lmap(uint32_t q[8])
 {
   uint32_t y0 = q[0], y1 = q[1], y2 = q[2], y3 = q[3], y4 = q[4], y5 = q[5], y6 = q[6], y7 = q[7];
   q[0] = y7 ^ y5 ^ y2;
@@ -114,16 +108,14 @@ static VC_AES_INLINE void lmap(uint32_t q[8])
   q[7] = y6 ^ y4 ^ y1;
 }
 
-#define ROTR(x, n) ((x) >> (n) | (x) << ((32 - (n)) & 31))
-
 /* Refills the high nibble of every byte from the low one. */
-static VC_AES_INLINE uint32_t redup(uint32_t x)
+static VC_INLINE uint32_t redup(uint32_t x)
 {
   x &= 0x0f0f0f0fu;
   return x | x << 4;
 }
 
-static VC_AES_INLINE void redup_all(uint32_t q[8])
+static VC_INLINE void redup_all(uint32_t q[8])
 {
   q[0] = redup(q[0]);
   q[1] = redup(q[1]);
@@ -139,11 +131,11 @@ static VC_AES_INLINE void redup_all(uint32_t q[8])
  * columns in). Row r + 1 of a column is then the word rotated by 8 + (-s & 3) and row r + 2 the
  * word rotated by 16 + (-2s & 3). out = 2 t ^ r1 ^ r2(t) with r1 = row + 1 and t = q ^ r1; 2 t
  * shifts the planes, with 0x1b coming in from plane 7. Low nibbles valid on return. */
-static VC_AES_INLINE void mix(uint32_t q[8], unsigned s)
+static VC_INLINE void mix(uint32_t q[8], unsigned s)
 {
   unsigned n1 = 8 + (-s & 3), n2 = 16 + ((0u - 2 * s) & 3);
 #define MIX_STEP(i) \
-  uint32_t r##i = ROTR(q[i], n1), t##i = redup(q[i] ^ r##i); r##i ^= ROTR(t##i, n2)
+  uint32_t r##i = vc_rotr32(q[i], n1), t##i = redup(q[i] ^ r##i); r##i ^= vc_rotr32(t##i, n2)
   MIX_STEP(0);
   MIX_STEP(1);
   MIX_STEP(2);
@@ -165,13 +157,13 @@ static VC_AES_INLINE void mix(uint32_t q[8], unsigned s)
 
 /* InvMixColumns = MixColumns after x ^ 4 (x ^ (row + 2)): the circulant (14, 11, 13, 9) is
  * (2, 3, 1, 1) times (5, 0, 4, 0). Takes a duplicated state. */
-static VC_AES_INLINE void inv_mix(uint32_t q[8], unsigned s)
+static VC_INLINE void inv_mix(uint32_t q[8], unsigned s)
 {
   unsigned n2 = 16 + ((0u - 2 * s) & 3);
-  uint32_t u0 = q[0] ^ ROTR(q[0], n2), u1 = q[1] ^ ROTR(q[1], n2);
-  uint32_t u2 = q[2] ^ ROTR(q[2], n2), u3 = q[3] ^ ROTR(q[3], n2);
-  uint32_t u4 = q[4] ^ ROTR(q[4], n2), u5 = q[5] ^ ROTR(q[5], n2);
-  uint32_t u6 = q[6] ^ ROTR(q[6], n2), u7 = q[7] ^ ROTR(q[7], n2);
+  uint32_t u0 = q[0] ^ vc_rotr32(q[0], n2), u1 = q[1] ^ vc_rotr32(q[1], n2);
+  uint32_t u2 = q[2] ^ vc_rotr32(q[2], n2), u3 = q[3] ^ vc_rotr32(q[3], n2);
+  uint32_t u4 = q[4] ^ vc_rotr32(q[4], n2), u5 = q[5] ^ vc_rotr32(q[5], n2);
+  uint32_t u6 = q[6] ^ vc_rotr32(q[6], n2), u7 = q[7] ^ vc_rotr32(q[7], n2);
   q[0] ^= u6;
   q[1] ^= u6 ^ u7;
   q[2] ^= u0 ^ u7;
@@ -184,7 +176,7 @@ static VC_AES_INLINE void inv_mix(uint32_t q[8], unsigned s)
   mix(q, s);
 }
 
-static VC_AES_INLINE void ark(uint32_t q[8], const uint32_t k[4])
+static VC_INLINE void ark(uint32_t q[8], const uint32_t k[4])
 {
   uint32_t k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3];
   q[0] ^= k0;

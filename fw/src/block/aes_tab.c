@@ -181,11 +181,6 @@ static _Alignas(32) const uint8_t SI[256] = {
   0x17, 0x2b, 0x04, 0x7e, 0xba, 0x77, 0xd6, 0x26, 0xe1, 0x69, 0x14, 0x63, 0x55, 0x21, 0x0c, 0x7d,
 };
 
-static inline uint32_t rotl8(uint32_t x)
-{
-  return x << 8 | x >> 24;
-}
-
 /* Byte k of w as a byte offset into a table of words. */
 #define B0(w) ((w) << 2 & 0x3fc)
 #define B1(w) ((w) >> 6 & 0x3fc)
@@ -197,7 +192,7 @@ static inline uint32_t rotl8(uint32_t x)
 
 /* A column of the next state; a, b, c, d are the columns rows 0, 1, 2, 3 come from. */
 #define TCOL(tab, a, b, c, d, k) \
-  (TW(tab, 0, B0(a)) ^ TW(tab, 1024, B2(c)) ^ rotl8(TW(tab, 0, B1(b)) ^ TW(tab, 1024, B3(d))) ^ (k))
+  (TW(tab, 0, B0(a)) ^ TW(tab, 1024, B2(c)) ^ vc_rotl32(TW(tab, 0, B1(b)) ^ TW(tab, 1024, B3(d)), 8) ^ (k))
 
 #define ENC_ROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk) do { \
     t0 = TCOL(TE, s0, s1, s2, s3, (rk)[0]);                 \
@@ -222,10 +217,10 @@ static uint32_t subword_tab(uint32_t w)
 static uint32_t inv_mix_word(uint32_t w)
 {
   uint32_t a = SB(B0(w)) << 2, b = SB(B1(w)) << 2, c = SB(B2(w)) << 2, d = SB(B3(w)) << 2;
-  return TW(TD, 0, a) ^ TW(TD, 1024, c) ^ rotl8(TW(TD, 0, b) ^ TW(TD, 1024, d));
+  return TW(TD, 0, a) ^ TW(TD, 1024, c) ^ vc_rotl32(TW(TD, 0, b) ^ TW(TD, 1024, d), 8);
 }
 
-int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
+int vc_aes_tab_setkey_var(vc_aes_key *ks, const uint8_t *key, size_t keylen)
 {
   uint32_t w[60];
   if (!ks || !key)
@@ -247,7 +242,7 @@ int vc_aes_tab_setkey(vc_aes_key *ks, const uint8_t *key, size_t keylen)
   return VC_OK;
 }
 
-int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
+int vc_aes_tab_encrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)
@@ -276,7 +271,7 @@ int vc_aes_tab_encrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[1
   return VC_OK;
 }
 
-int vc_aes_tab_decrypt(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
+int vc_aes_tab_decrypt_var(const vc_aes_key *ks, const uint8_t in[16], uint8_t out[16])
 {
   int err = vc_aes_check(ks, VC_AES_IMPL_TAB, in, out);
   if (err)

@@ -142,7 +142,7 @@ void vc_des_keysched(uint32_t sk[32], const uint8_t key[8])
 
 /* l ^= f(r, k): S1/S3/S5/S7 from ror(r, 4) ^ k[0], S2/S4/S6/S8 from r ^ k[1]. */
 #define DES_HALF(l, r, k) do {                                                          \
-    uint32_t a_ = ((r) >> 4 | (r) << 28) ^ (k)[0], b_ = (r) ^ (k)[1];                      \
+    uint32_t a_ = vc_rotr32(r, 4) ^ (k)[0], b_ = (r) ^ (k)[1];                         \
     (l) ^= SPX(0 * 256, a_ >> 24 & 0xfc) ^ SPX(2 * 256, a_ >> 16 & 0xfc)                 \
          ^ SPX(4 * 256, a_ >> 8 & 0xfc) ^ SPX(6 * 256, a_ & 0xfc)                        \
          ^ SPX(1 * 256, b_ >> 24 & 0xfc) ^ SPX(3 * 256, b_ >> 16 & 0xfc)                 \

@@ -28,28 +28,27 @@ void vc_des_keysched(uint32_t sk[32], const uint8_t key[8]);
 /* Initial permutation as five swap-moves on the big-endian halves, then the rotation by 3. */
 static inline void vc_des_ip(const uint8_t in[8], uint32_t lr[2])
 {
-  uint32_t l = (uint32_t)in[0] << 24 | (uint32_t)in[1] << 16 | (uint32_t)in[2] << 8 | in[3];
-  uint32_t r = (uint32_t)in[4] << 24 | (uint32_t)in[5] << 16 | (uint32_t)in[6] << 8 | in[7];
+  uint32_t l = vc_ld32be(in), r = vc_ld32be(in + 4);
   DES_SWAPMOVE(l, r, 4, 0x0f0f0f0fu);
   DES_SWAPMOVE(l, r, 16, 0x0000ffffu);
   DES_SWAPMOVE(r, l, 2, 0x33333333u);
   DES_SWAPMOVE(r, l, 8, 0x00ff00ffu);
   DES_SWAPMOVE(l, r, 1, 0x55555555u);
-  lr[0] = l << 3 | l >> 29;
-  lr[1] = r << 3 | r >> 29;
+  lr[0] = vc_rotl32(l, 3);
+  lr[1] = vc_rotl32(r, 3);
 }
 
 /* Final permutation (the inverse of vc_des_ip) of lr = (R16, L16). */
 static inline void vc_des_fp(const uint32_t lr[2], uint8_t out[8])
 {
-  uint32_t l = lr[0] >> 3 | lr[0] << 29, r = lr[1] >> 3 | lr[1] << 29;
+  uint32_t l = vc_rotr32(lr[0], 3), r = vc_rotr32(lr[1], 3);
   DES_SWAPMOVE(l, r, 1, 0x55555555u);
   DES_SWAPMOVE(r, l, 8, 0x00ff00ffu);
   DES_SWAPMOVE(r, l, 2, 0x33333333u);
   DES_SWAPMOVE(l, r, 16, 0x0000ffffu);
   DES_SWAPMOVE(l, r, 4, 0x0f0f0f0fu);
-  out[0] = (uint8_t)(l >> 24); out[1] = (uint8_t)(l >> 16); out[2] = (uint8_t)(l >> 8); out[3] = (uint8_t)l;
-  out[4] = (uint8_t)(r >> 24); out[5] = (uint8_t)(r >> 16); out[6] = (uint8_t)(r >> 8); out[7] = (uint8_t)r;
+  vc_st32be(out, l);
+  vc_st32be(out + 4, r);
 }
 
 #endif

@@ -132,10 +132,10 @@ int vc_pkcs7_unpad(const uint8_t *buf, size_t len, size_t block_len, size_t *unp
   /* Constant time over the last block: no branch on the padding bytes. A valid pad value p
    * is 1..block_len and the last p bytes all equal p. */
   uint32_t pad = buf[len - 1];
-  uint32_t bad = ((pad - 1) >> 31) | (((uint32_t)block_len - pad) >> 31);
+  uint32_t bad = vc_ct_eq0(pad) | vc_ct_lt((uint32_t)block_len, pad);
   for (size_t i = 1; i <= block_len; i++) {
-    uint32_t in_pad = ((pad - (uint32_t)i) >> 31) ^ 1;   /* 1 when i <= pad */
-    bad |= in_pad & (uint32_t)(buf[len - i] != pad);
+    uint32_t in_pad = vc_ct_lt((uint32_t)i - 1, pad);   /* 1 when i <= pad */
+    bad |= in_pad & vc_ct_neq(buf[len - i], pad);
   }
   if (bad)
     return VC_ERR_PADDING;

@@ -15,17 +15,6 @@
 #define P32 0xb7e15163u
 #define Q32 0x9e3779b9u
 
-static inline uint32_t rotl(uint32_t x, uint32_t n)
-{
-  return x << (n & 31) | x >> (-n & 31);
-}
-
-static inline uint32_t rotr(uint32_t x, uint32_t n)
-{
-  return x >> (n & 31) | x << (-n & 31);
-}
-
-
 int vc_rc5_setkey(vc_rc5_key *ks, const uint8_t *key, size_t keylen, unsigned rounds)
 {
   uint32_t L[64];
@@ -44,8 +33,8 @@ int vc_rc5_setkey(vc_rc5_key *ks, const uint8_t *key, size_t keylen, unsigned ro
     ks->S[i] = ks->S[i - 1] + Q32;
   uint32_t a = 0, b = 0;
   for (unsigned k = 0, i = 0, j = 0, n = 3 * (t > c ? t : c); k < n; k++) {
-    a = ks->S[i] = rotl(ks->S[i] + a + b, 3);
-    b = L[j] = rotl(L[j] + a + b, a + b);
+    a = ks->S[i] = vc_rotl32(ks->S[i] + a + b, 3);
+    b = L[j] = vc_rotl32(L[j] + a + b, a + b);
     if (++i == t)
       i = 0;
     if (++j == c)
@@ -79,15 +68,15 @@ int vc_rc5_encrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
   unsigned r = ks->rounds;
   s += 2;
   if (r & 1) {
-    a = rotl(a ^ b, b) + s[0];
-    b = rotl(b ^ a, a) + s[1];
+    a = vc_rotl32(a ^ b, b) + s[0];
+    b = vc_rotl32(b ^ a, a) + s[1];
     s += 2;
   }
   for (r >>= 1; r; r--, s += 4) {
-    a = rotl(a ^ b, b) + s[0];
-    b = rotl(b ^ a, a) + s[1];
-    a = rotl(a ^ b, b) + s[2];
-    b = rotl(b ^ a, a) + s[3];
+    a = vc_rotl32(a ^ b, b) + s[0];
+    b = vc_rotl32(b ^ a, a) + s[1];
+    a = vc_rotl32(a ^ b, b) + s[2];
+    b = vc_rotl32(b ^ a, a) + s[3];
   }
   vc_st32le(out, a, al);
   vc_st32le(out + 4, b, al);
@@ -104,15 +93,15 @@ int vc_rc5_decrypt(const vc_rc5_key *ks, const uint8_t in[8], uint8_t out[8])
   int al = vc_aligned4(in, out);
   uint32_t a = vc_ld32le(in, al), b = vc_ld32le(in + 4, al);
   if (r & 1) {
-    b = rotr(b - s[1], a) ^ a;
-    a = rotr(a - s[0], b) ^ b;
+    b = vc_rotr32(b - s[1], a) ^ a;
+    a = vc_rotr32(a - s[0], b) ^ b;
     s -= 2;
   }
   for (r >>= 1; r; r--, s -= 4) {
-    b = rotr(b - s[1], a) ^ a;
-    a = rotr(a - s[0], b) ^ b;
-    b = rotr(b - s[-1], a) ^ a;
-    a = rotr(a - s[-2], b) ^ b;
+    b = vc_rotr32(b - s[1], a) ^ a;
+    a = vc_rotr32(a - s[0], b) ^ b;
+    b = vc_rotr32(b - s[-1], a) ^ a;
+    a = vc_rotr32(a - s[-2], b) ^ b;
   }
   vc_st32le(out, a - ks->S[0], al);
   vc_st32le(out + 4, b - ks->S[1], al);

@@ -35,10 +35,10 @@ int vc_ec_scalar_ok(const vc_ec_curve *c, const uint8_t *k)
 {
   uint32_t borrow = 0, any = 0;
   for (size_t i = c->nlen; i-- > 0;) {
-    borrow = ((uint32_t)k[i] - c->order[i] - borrow) >> 31;
+    borrow = vc_ct_lt(k[i], (uint32_t)c->order[i] + borrow);
     any |= k[i];
   }
-  return (int)(borrow & ((any + 0xFF) >> 8));
+  return (int)(borrow & vc_ct_neq0(any));
 }
 
 int vc_ec_set_ok(vc_ec_set set)

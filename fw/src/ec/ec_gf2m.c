@@ -183,16 +183,6 @@ static void mul_basic(const vc_ec_curve *c, aff *r, const uint8_t *k, const aff 
 
 /* ---- the Lopez-Dahab Montgomery ladder (optimized set) ---- */
 
-static void cswap(const vc_gf2m_field *f, uint32_t *a, uint32_t *b, uint32_t bit)
-{
-  uint32_t m = 0u - bit;
-  for (int i = 0; i < f->words; i++) {
-    uint32_t t = m & (a[i] ^ b[i]);
-    a[i] ^= t;
-    b[i] ^= t;
-  }
-}
-
 /* (X1, Z1) = P1 + P2 given x(P2 - P1) = x (tx: x prepared): Z1 = (X1 Z2 + X2 Z1)^2,
  * X1 = x Z1 + X1 Z2 X2 Z1. */
 static void madd(const ec2m_params *e, const vc_gf2m_prep *tx, uint32_t *x1, uint32_t *z1,
@@ -261,14 +251,14 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
     /* bit 1: (P1, P2) = (P1 + P2, 2 P2); bit 0: (2 P1, P1 + P2). The pair is held swapped
      * after a 1 bit and swapped back only when the next bit differs. */
     uint32_t bit = kbit(k, klen, i);
-    cswap(f, x1, x2, bit ^ swapped);
-    cswap(f, z1, z2, bit ^ swapped);
+    vc_ct_swap(bit ^ swapped, x1, x2, (size_t)f->words);
+    vc_ct_swap(bit ^ swapped, z1, z2, (size_t)f->words);
     swapped = bit;
     madd(e, &tx, x2, z2, x1, z1);
     mdouble(e, &tb, x1, z1);
   }
-  cswap(f, x1, x2, swapped);
-  cswap(f, z1, z2, swapped);
+  vc_ct_swap(swapped, x1, x2, (size_t)f->words);
+  vc_ct_swap(swapped, z1, z2, (size_t)f->words);
   /* Mxy: x3 = X1/Z1, y3 = (x + x3)[(X1 + x Z1)(X2 + x Z2) + (x^2 + y) Z1 Z2] / (x Z1 Z2) + y. */
   if (vc_gf2m_is_zero(f, z1)) {
     r->inf = 1;

@@ -10,6 +10,7 @@
 #define VEXCRYPT_EC_INTERNAL_H
 
 #include "vexcrypt/ec.h"
+#include "../internal.h"
 
 struct vc_ec_impl {
   /* VC_OK when pt is on the curve with coordinates in range (and, when full, not infinity and

@@ -51,7 +51,7 @@ int vc_gf2m_is_zero(const vc_gf2m_field *f, const vc_gf2m a)
   uint32_t acc = 0;
   for (int i = 0; i < f->words; i++)
     acc |= a[i];
-  return (int)(((acc | (0u - acc)) >> 31) ^ 1);
+  return (int)vc_ct_eq0(acc);
 }
 
 int vc_gf2m_equal(const vc_gf2m_field *f, const vc_gf2m a, const vc_gf2m b)

@@ -3,12 +3,13 @@
 #define VEXCRYPT_GF2M_INTERNAL_H
 
 #include "vexcrypt/gf2m.h"
+#include "../internal.h"
 
 /* Fast reduction for the NIST polynomials (Hankerson-Menezes-Vanstone, Algorithms 2.41 and
  * 2.42): c holds a product of 2 * f->words - 1 words (a product of two elements has degree at
  * most 2m - 2; c is clobbered); r gets c mod f. Each word above m folds into the words below it
  * by shifts of the polynomial's middle terms. Unrolled: every index is a constant. */
-static inline __attribute__((always_inline)) void gf2m_reduce163(uint32_t *r, uint32_t *c)
+static VC_INLINE void gf2m_reduce163(uint32_t *r, uint32_t *c)
 {
 #pragma GCC unroll 5
   for (int i = 10; i >= 6; i--) {
@@ -26,7 +27,7 @@ static inline __attribute__((always_inline)) void gf2m_reduce163(uint32_t *r, ui
   r[5] = c[5] & 0x7;
 }
 
-static inline __attribute__((always_inline)) void gf2m_reduce233(uint32_t *r, uint32_t *c)
+static VC_INLINE void gf2m_reduce233(uint32_t *r, uint32_t *c)
 {
 #pragma GCC unroll 7
   for (int i = 14; i >= 8; i--) {

@@ -20,7 +20,7 @@
 
 /* t is word-major (t[16 j + u] is word j of entry u, so entry u starts at byte 4u): entry u is
  * the sum of b z^i over the bits i of u, each b z^i a shift of b's words. */
-static inline __attribute__((always_inline)) void table(uint32_t *t, const uint32_t *b, const int n)
+static VC_INLINE void table(uint32_t *t, const uint32_t *b, const int n)
 {
   uint32_t lo = 0;
   for (int j = 0; j < n; j++) {
@@ -46,8 +46,7 @@ static inline __attribute__((always_inline)) void table(uint32_t *t, const uint3
 #define SH(j, k) c##j = (c##j << 4) | (c##k >> 28)
 
 /* c = a b (unreduced, 2n - 1 words) with the table t of b. */
-static inline __attribute__((always_inline)) void comb(uint32_t *c, const uint32_t *t,
-                                                               const uint32_t *a, const int n)
+static VC_INLINE void comb(uint32_t *c, const uint32_t *t, const uint32_t *a, const int n)
 {
   /* The last nibble position where a's top word has bits. */
   const int ktop = n > 6 ? 8 : 0;

@@ -18,7 +18,7 @@ static const uint16_t spread[256] = {
 
 /* c = a^2 unreduced, 2n - 1 words: a's top word has at most 16 bits (m - 32 (n - 1) is 3 or
  * 9), so it spreads into one word. */
-static inline __attribute__((always_inline)) void expand(uint32_t *c, const uint32_t *a, const int n)
+static VC_INLINE void expand(uint32_t *c, const uint32_t *a, const int n)
 {
 #pragma GCC unroll 7
   for (int i = 0; i < n - 1; i++) {

@@ -19,12 +19,11 @@
  * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows. */
 #include <string.h>
 
+#include "../internal.h"
 #include "../mp/mpn.h"
 #include "ec_internal.h"
 
 #define N 8
-/* The hot path of the scalar multiplications, placed together by the linker script. */
-#define EC_HOT __attribute__((section(".text.ec_hot")))
 typedef uint32_t fe[N];
 typedef struct {
   fe x, y, z;
@@ -38,8 +37,7 @@ static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
 
 /* r = a + b and r = a - b on 8 words, returning the carry or borrow: unrolled here rather than
  * vc_mpn_add_n / vc_mpn_sub_n, whose calls were half of a 360-cycle field addition. */
-static inline __attribute__((always_inline)) uint32_t add8(uint32_t *r, const uint32_t *a,
-                                                           const uint32_t *b)
+static VC_INLINE uint32_t add8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t c = 0;
 #pragma GCC unroll 8
@@ -52,8 +50,7 @@ static inline __attribute__((always_inline)) uint32_t add8(uint32_t *r, const ui
   return c;
 }
 
-static inline __attribute__((always_inline)) uint32_t sub8(uint32_t *r, const uint32_t *a,
-                                                           const uint32_t *b)
+static VC_INLINE uint32_t sub8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t borrow = 0;
 #pragma GCC unroll 8
@@ -66,16 +63,16 @@ static inline __attribute__((always_inline)) uint32_t sub8(uint32_t *r, const ui
 }
 
 /* r = a - p if a >= p (a < 2^256 + carry * 2^256 with the carry given), without branches. */
-EC_HOT static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
+VC_HOT(p256) static void fe_cond_sub(fe r, const uint32_t *a, uint32_t carry)
 {
   fe t;
-  uint32_t keep = 0u - (sub8(t, a, P) & (carry ^ 1));     /* a < p: keep a */
+  uint32_t keep = sub8(t, a, P) & (carry ^ 1);     /* a < p: keep a */
 #pragma GCC unroll 8
   for (int i = 0; i < N; i++)
-    r[i] = (a[i] & keep) | (t[i] & ~keep);
+    r[i] = vc_ct_mux(keep, a[i], t[i]);
 }
 
-EC_HOT static void fe_add(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_add(fe r, const fe a, const fe b)
 {
   fe t;
   uint32_t c = add8(t, a, b);
@@ -83,10 +80,10 @@ EC_HOT static void fe_add(fe r, const fe a, const fe b)
 }
 
 /* r = a - b, plus p when that borrows. */
-EC_HOT static void fe_sub(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_sub(fe r, const fe a, const fe b)
 {
   fe t, u;
-  uint32_t m = 0u - sub8(t, a, b);
+  uint32_t m = vc_ct_mask(sub8(t, a, b));
 #pragma GCC unroll 8
   for (int i = 0; i < N; i++)
     u[i] = P[i] & m;
@@ -115,7 +112,7 @@ EC_HOT static void fe_sub(fe r, const fe a, const fe b)
 
 static const int8_t red_fold[N] = {1, 0, 0, -1, 0, 0, -1, 1};
 
-EC_HOT static void fe_reduce(fe r, const uint32_t *c)
+VC_HOT(p256) static void fe_reduce(fe r, const uint32_t *c)
 {
   uint32_t w[N], lo;
   int32_t hi, carry = 0;
@@ -160,7 +157,7 @@ EC_HOT static void fe_reduce(fe r, const uint32_t *c)
     cy = (uint32_t)(p_ >> 32);                                   \
   } while (0)
 
-EC_HOT static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(p256) static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   const uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6],
                  b7 = b[7];
@@ -173,7 +170,7 @@ EC_HOT static void mul8(uint32_t *r, const uint32_t *a, const uint32_t *b)
   }
 }
 
-EC_HOT static void fe_mul(fe r, const fe a, const fe b)
+VC_HOT(p256) static void fe_mul(fe r, const fe a, const fe b)
 {
   uint32_t c[2 * N];
   mul8(c, a, b);
@@ -225,10 +222,10 @@ static void fe_inv(fe r, const fe a)
   fe_mul(r, t, a);
 }
 
-EC_HOT static void fe_select(uint32_t *r, const uint32_t *a, uint32_t mask, int words)
+/* r = a (`words` words) when ctl is 1: out of line, in the hot group. */
+VC_HOT(p256) static void fe_select(uint32_t *r, const uint32_t *a, uint32_t ctl, int words)
 {
-  for (int i = 0; i < words; i++)
-    r[i] ^= mask & (r[i] ^ a[i]);
+  vc_ct_copy(ctl, r, a, (size_t)words);
 }
 
 static uint32_t fe_is_zero(const fe a)
@@ -236,7 +233,7 @@ static uint32_t fe_is_zero(const fe a)
   uint32_t acc = 0;
   for (int i = 0; i < N; i++)
     acc |= a[i];
-  return ((acc | (0u - acc)) >> 31) ^ 1;
+  return vc_ct_eq0(acc);
 }
 
 /* ---- points: complete projective formulas (Renes-Costello-Batina, a = -3) ----
@@ -288,7 +285,7 @@ typedef struct {
   fe tmp[NREG - T0];
 } vm;
 
-EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
+VC_HOT(p256) static void vm_init(vm *v, const pt *p, const pt *q)
 {
   const uint32_t *in[T0] = {p->x, p->y, p->z, q->x, q->y, q->z, B};
   for (int i = 0; i < T0; i++)
@@ -297,7 +294,7 @@ EC_HOT static void vm_init(vm *v, const pt *p, const pt *q)
     v->reg[i] = v->tmp[i - T0];
 }
 
-EC_HOT static void vm_run(vm *v, const fop *prog, int len)
+VC_HOT(p256) static void vm_run(vm *v, const fop *prog, int len)
 {
   for (const fop *o = prog; o < prog + len; o++) {
     uint32_t *d = v->reg[(*o)[1]], *a = v->reg[(*o)[2]], *b = v->reg[(*o)[3]];
@@ -310,7 +307,7 @@ EC_HOT static void vm_run(vm *v, const fop *prog, int len)
   }
 }
 
-EC_HOT static void vm_out(const vm *v, pt *r)
+VC_HOT(p256) static void vm_out(const vm *v, pt *r)
 {
   memcpy(r->x, v->reg[X3], sizeof(fe));
   memcpy(r->y, v->reg[Y3], sizeof(fe));
@@ -320,7 +317,7 @@ EC_HOT static void vm_out(const vm *v, pt *r)
 #define NOPS(prog) ((int)(sizeof(prog) / sizeof((prog)[0])))
 #define VM_RUN(v, prog) vm_run(v, prog, NOPS(prog))
 
-EC_HOT static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+VC_HOT(p256) static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
 {
   vm v;
   vm_init(&v, p, q);
@@ -346,18 +343,13 @@ static void pt_double(pt *r, const pt *p)
 static void fe_from_bytes(fe r, const uint8_t *b)
 {
   for (int i = 0; i < N; i++)
-    r[i] = (uint32_t)b[31 - 4 * i] | (uint32_t)b[30 - 4 * i] << 8 | (uint32_t)b[29 - 4 * i] << 16 |
-           (uint32_t)b[28 - 4 * i] << 24;
+    r[i] = vc_ld32be(b + 28 - 4 * i);
 }
 
 static void fe_to_bytes(uint8_t *b, const fe a)
 {
-  for (int i = 0; i < N; i++) {
-    b[31 - 4 * i] = (uint8_t)a[i];
-    b[30 - 4 * i] = (uint8_t)(a[i] >> 8);
-    b[29 - 4 * i] = (uint8_t)(a[i] >> 16);
-    b[28 - 4 * i] = (uint8_t)(a[i] >> 24);
-  }
+  for (int i = 0; i < N; i++)
+    vc_st32be(b + 28 - 4 * i, a[i]);
 }
 
 /* ---- verification: Jacobian coordinates, variable time (every input is public) ----
@@ -494,11 +486,8 @@ static void rhs(fe r, const fe x)
 static void pt_lookup(pt *r, const pt *tab, int n, uint32_t idx)
 {
   memset(r, 0, sizeof(*r));
-  for (int i = 0; i < n; i++) {
-    uint32_t d = (uint32_t)i ^ idx;
-    uint32_t m = ((d | (0u - d)) >> 31) - 1u;    /* all ones when i == idx */
-    fe_select((uint32_t *)r, (const uint32_t *)&tab[i], m, 3 * N);
-  }
+  for (int i = 0; i < n; i++)
+    fe_select((uint32_t *)r, (const uint32_t *)&tab[i], vc_ct_eq((uint32_t)i, idx), 3 * N);
 }
 
 static unsigned nibble(const uint8_t *k, int i)
@@ -555,12 +544,12 @@ static void mul_gen(pt *r, const uint8_t *k)
           u |= (uint32_t)((k[31 - bit / 8] >> (bit % 8)) & 1) << j;
       }
       for (uint32_t v = 0; v < COMB_ENTRIES; v++) {
-        uint32_t d = v ^ (u - 1), m = ((d | (0u - d)) >> 31) - 1u;
-        fe_select(e.x, p256_comb[t][v][0], m, N);
-        fe_select(e.y, p256_comb[t][v][1], m, N);
+        uint32_t hit = vc_ct_eq(v, u - 1);
+        fe_select(e.x, p256_comb[t][v][0], hit, N);
+        fe_select(e.y, p256_comb[t][v][1], hit, N);
       }
       pt_madd(&s, r, &e);
-      fe_select((uint32_t *)r, (const uint32_t *)&s, 0u - ((u | (0u - u)) >> 31), 3 * N);
+      fe_select((uint32_t *)r, (const uint32_t *)&s, vc_ct_neq0(u), 3 * N);
     }
   }
 }

@@ -26,7 +26,6 @@ static const uint32_t K[64] = {
 
 static const uint32_t H0[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
 
-#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #define F(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define G(x, y, z) ((y) ^ ((z) & ((x) ^ (y))))
 #define H(x, y, z) ((x) ^ (y) ^ (z))
@@ -34,7 +33,7 @@ static const uint32_t H0[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 }
 
 #define STEP(f, a, b, c, d, m, k, s) do {   \
     a += f(b, c, d) + (m) + (k);            \
-    a = ROTL(a, s) + b;                     \
+    a = vc_rotl32(a, s) + b;                     \
   } while (0)
 
 /* Message word at byte offset `off` of the block (m is 4-byte aligned). Reading the caller's

@@ -20,8 +20,10 @@ void vc_md_absorb(uint32_t *st, uint64_t *count, uint8_t *buf, const uint8_t *p,
 
 static void store32(uint8_t *p, uint32_t v, int big_endian)
 {
-  for (int i = 0; i < 4; i++)
-    p[i] = (uint8_t)(v >> (big_endian ? 24 - 8 * i : 8 * i));
+  if (big_endian)
+    vc_st32be(p, v);
+  else
+    vc_st32le(p, v, 0);
 }
 
 void vc_md_finish(uint32_t *st, uint64_t count, uint8_t *buf, int big_endian, size_t nwords, uint8_t *out,
@@ -36,8 +38,10 @@ void vc_md_finish(uint32_t *st, uint64_t count, uint8_t *buf, int big_endian, si
     used = 0;
   }
   memset(buf + used, 0, VC_MD_BLOCK - 8 - used);
-  store32(buf + (big_endian ? 56 : 60), (uint32_t)(bits >> 32), big_endian);
-  store32(buf + (big_endian ? 60 : 56), (uint32_t)bits, big_endian);
+  if (big_endian)
+    vc_st64be(buf + 56, bits);
+  else
+    vc_st64le(buf + 56, bits);
   f(st, buf, 1);
   for (size_t i = 0; i < nwords; i++)
     store32(out + 4 * i, st[i], big_endian);

@@ -11,23 +11,17 @@
 
 static const uint32_t H0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
 
-#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define PARITY(x, y, z) ((x) ^ (y) ^ (z))
 #define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-static inline uint32_t load_be32(const uint8_t *p)
-{
-  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
 #define ROUND(f, k, a, b, c, d, e, w) do {      \
-    e += ROTL(a, 5) + f(b, c, d) + (k) + (w);   \
-    b = ROTL(b, 30);                            \
+    e += vc_rotl32(a, 5) + f(b, c, d) + (k) + (w);   \
+    b = vc_rotl32(b, 30);                            \
   } while (0)
 
-/* Schedule word W[t], t = (w - W) + j: ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]). */
-#define EXPAND(j) w[j] = ROTL(w[(j) - 3] ^ w[(j) - 8] ^ w[(j) - 14] ^ w[(j) - 16], 1)
+/* Schedule word W[t], t = (w - W) + j: (W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) rotated left by 1. */
+#define EXPAND(j) w[j] = vc_rotl32(w[(j) - 3] ^ w[(j) - 8] ^ w[(j) - 14] ^ w[(j) - 16], 1)
 
 /* Five rounds from W[i]; the rename brings a..e back. */
 #define ROUNDS5(f, k, i) do {                     \
@@ -45,7 +39,7 @@ static void sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
     uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4];
     int i;
     for (i = 0; i < 16; i++)
-      W[i] = load_be32(p + 4 * i);
+      W[i] = vc_ld32be(p + 4 * i);
     /* 16 words per iteration: the compiler then keeps the last 16 in registers instead of
      * reloading four per word (or shuffling a window of them through registers). */
     for (uint32_t *w = W + 16; w < W + 80; w += 16) {

@@ -24,16 +24,10 @@ static const uint32_t H0[8] = {
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
 
-#define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-#define BSIG0(x) (ROTR((x), 2) ^ ROTR((x), 13) ^ ROTR((x), 22))
-#define BSIG1(x) (ROTR((x), 6) ^ ROTR((x), 11) ^ ROTR((x), 25))
-#define SSIG0(x) (ROTR((x), 7) ^ ROTR((x), 18) ^ ((x) >> 3))
-#define SSIG1(x) (ROTR((x), 17) ^ ROTR((x), 19) ^ ((x) >> 10))
-
-static inline uint32_t load_be32(const uint8_t *p)
-{
-  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
+#define BSIG0(x) (vc_rotr32((x), 2) ^ vc_rotr32((x), 13) ^ vc_rotr32((x), 22))
+#define BSIG1(x) (vc_rotr32((x), 6) ^ vc_rotr32((x), 11) ^ vc_rotr32((x), 25))
+#define SSIG0(x) (vc_rotr32((x), 7) ^ vc_rotr32((x), 18) ^ ((x) >> 3))
+#define SSIG1(x) (vc_rotr32((x), 17) ^ vc_rotr32((x), 19) ^ ((x) >> 10))
 
 /* One round; `ab` carries a^b of this round into the next round's Maj (as its b^c). */
 #define ROUND(a, b, c, d, e, f, g, h, i, w) do {                       \
@@ -66,7 +60,7 @@ static void sha256_blocks(uint32_t st[8], const uint8_t *p, size_t nblocks)
     uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
     uint32_t bc = b ^ c;
     for (int i = 0; i < 16; i++)
-      W[i] = load_be32(p + 4 * i);
+      W[i] = vc_ld32be(p + 4 * i);
     for (int i = 16; i < 64; i++)
       W[i] = SSIG1(W[i - 2]) + W[i - 7] + SSIG0(W[i - 15]) + W[i - 16];
     for (int i = 0; i < 64; i += 8)

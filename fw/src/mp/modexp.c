@@ -13,7 +13,7 @@ static int load_reduced(const vc_mont *c, uint32_t *out, const vc_mp *a)
   if (a->n > c->n || (a->n == c->n && vc_mpn_cmp(a->d, c->m, c->n) >= 0)) {
     m.n = c->n;
     vc_mpn_copy(m.d, c->m, c->n);
-    int rc = vc_mp_mod(&t, a, &m);
+    int rc = vc_mp_mod_var(&t, a, &m);
     if (rc)
       return rc;
     src = &t;
@@ -29,7 +29,7 @@ static void store(vc_mp *r, const uint32_t *x, size_t n)
   vc_mpn_copy(r->d, x, r->n);
 }
 
-int vc_mp_mont_modmul(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b)
+int vc_mp_mont_modmul_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   uint32_t x[VC_MP_LIMBS], y[VC_MP_LIMBS];
   int rc;
@@ -37,28 +37,17 @@ int vc_mp_mont_modmul(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b
     return VC_ERR_NULL;
   if ((rc = load_reduced(c, x, a)) || (rc = load_reduced(c, y, b)))
     return rc;
-  vc_mont_mul(c, x, x, y);         /* a*b/R */
-  vc_mont_mul(c, x, x, c->r2);     /* a*b */
+  vc_mont_mul_var(c, x, x, y);         /* a*b/R */
+  vc_mont_mul_var(c, x, x, c->r2);     /* a*b */
   store(r, x, c->n);
   return VC_OK;
-}
-
-/* Conditional swap of n limbs by a 0/1 bit, without a branch on it. */
-static void cswap(uint32_t *a, uint32_t *b, size_t n, uint32_t bit)
-{
-  uint32_t mask = -bit;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t d = (a[i] ^ b[i]) & mask;
-    a[i] ^= d;
-    b[i] ^= d;
-  }
 }
 
 /* acc = x^e in Montgomery form; x is in Montgomery form and is clobbered (RL, LADDER). The
  * left-to-right methods start from the top bit or window instead of squaring a one. */
 /* Sliding window: odd powers x, x^3, ..., x^(2^w - 1), then windows that start and end on a
  * one bit. The method the fastest configuration uses: in the hot section. */
-VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const uint32_t *x,
+VC_HOT(mp) VC_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const uint32_t *x,
                                        const vc_mp *e, size_t bits)
 {
   size_t n = c->n;
@@ -71,14 +60,14 @@ VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const ui
   uint32_t tab[1u << (VC_MP_MAX_WINDOW - 1)][VC_MP_LIMBS], x2[VC_MP_LIMBS];
   vc_mpn_copy(tab[0], x, n);
   if (w > 1)
-    vc_mont_sqr(c, x2, x);
+    vc_mont_sqr_var(c, x2, x);
   for (size_t j = 1; j < (1u << (w - 1)); j++)
-    vc_mont_mul(c, tab[j], tab[j - 1], x2);
+    vc_mont_mul_var(c, tab[j], tab[j - 1], x2);
   size_t i = bits;
   int fresh = 1;
   while (i > 0) {
     if (!vc_mp_bit(e, i - 1)) {
-      vc_mont_sqr(c, acc, acc);
+      vc_mont_sqr_var(c, acc, acc);
       i--;
       continue;
     }
@@ -89,12 +78,12 @@ VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const ui
     for (size_t j = i; j-- > lo;) {
       v = v << 1 | (uint32_t)vc_mp_bit(e, j);
       if (!fresh)
-        vc_mont_sqr(c, acc, acc);
+        vc_mont_sqr_var(c, acc, acc);
     }
     if (fresh)
       vc_mpn_copy(acc, tab[v >> 1], n);
     else
-      vc_mont_mul(c, acc, acc, tab[v >> 1]);
+      vc_mont_mul_var(c, acc, acc, tab[v >> 1]);
     fresh = 0;
     i = lo;
   }
@@ -102,7 +91,7 @@ VC_HOT_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, const ui
 
 static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *e)
 {
-  size_t n = c->n, bits = vc_mp_bits(e);
+  size_t n = c->n, bits = vc_mp_bits_var(e);
   vc_mpn_copy(acc, c->one, n);
   if (bits == 0)
     return;
@@ -110,17 +99,17 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
   case VC_EXP_LR:
     vc_mpn_copy(acc, x, n);
     for (size_t i = bits - 1; i-- > 0;) {
-      vc_mont_sqr(c, acc, acc);
+      vc_mont_sqr_var(c, acc, acc);
       if (vc_mp_bit(e, i))
-        vc_mont_mul(c, acc, acc, x);
+        vc_mont_mul_var(c, acc, acc, x);
     }
     break;
   case VC_EXP_RL:
     for (size_t i = 0; i < bits; i++) {
       if (vc_mp_bit(e, i))
-        vc_mont_mul(c, acc, acc, x);
+        vc_mont_mul_var(c, acc, acc, x);
       if (i + 1 < bits)
-        vc_mont_sqr(c, x, x);
+        vc_mont_sqr_var(c, x, x);
     }
     break;
   case VC_EXP_LADDER:
@@ -128,10 +117,10 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
      * which register is which through a masked swap. */
     for (size_t i = bits; i-- > 0;) {
       uint32_t bit = (uint32_t)vc_mp_bit(e, i);
-      cswap(acc, x, n, bit);
-      vc_mont_mul(c, x, acc, x);
-      vc_mont_sqr(c, acc, acc);
-      cswap(acc, x, n, bit);
+      vc_ct_swap(bit, acc, x, n);
+      vc_mont_mul_var(c, x, acc, x);
+      vc_mont_sqr_var(c, acc, acc);
+      vc_ct_swap(bit, acc, x, n);
     }
     break;
   default:
@@ -147,7 +136,7 @@ static void pre_key(uint32_t *key, const uint32_t *base, size_t n, const vc_mp *
   vc_mpn_copy(key + n, e->d, e->n);
 }
 
-int vc_mp_modexp(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
+int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
 {
   uint32_t base[VC_MP_LIMBS], acc[VC_MP_LIMBS], key[2 * VC_MP_LIMBS];
   vc_mp_cache *pc;
@@ -173,11 +162,11 @@ int vc_mp_modexp(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     }
     pc->misses++;
   }
-  vc_mont_mul(c, base, base, c->r2);          /* into Montgomery form */
+  vc_mont_mul_var(c, base, base, c->r2);          /* into Montgomery form */
   exp_core(c, acc, base, e);
   vc_mpn_zero(base, n);
   base[0] = 1;
-  vc_mont_mul(c, acc, acc, base);             /* out of Montgomery form */
+  vc_mont_mul_var(c, acc, acc, base);             /* out of Montgomery form */
   if (pc) {
     pc->valid[way] = 1;
     pc->key_hash[way] = h;

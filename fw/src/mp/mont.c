@@ -17,7 +17,7 @@ const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
 /* ---- reduction steps shared by the algorithms ---- */
 
 /* r = t - m if t >= m (t has n limbs plus a carry limb `hi`), else t. */
-VC_HOT static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
+VC_HOT(mp) static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
 {
   if (hi || vc_mpn_cmp(t, c->m, c->n) >= 0)
     vc_mpn_sub_n(r, t, c->m, c->n);
@@ -27,7 +27,7 @@ VC_HOT static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, u
 
 /* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m, a row
  * t += q*m*2^(32i) per word (long rows: cheaper on VexRiscv than column by column). */
-VC_HOT static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
+VC_HOT(mp) static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
 {
   size_t n = c->n;
   uint32_t carry = 0;
@@ -95,7 +95,7 @@ static uint32_t cache_hash(const uint32_t *k, size_t n)
   return h;
 }
 
-VC_COLD_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[T_LIMBS], mm[2 * VC_MP_LIMBS], u[T_LIMBS];
@@ -128,7 +128,8 @@ VC_COLD_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t
 }
 
 /* ALGO2: product (dedicated squaring when a == b and cfg.sqr), then the reduction. */
-VC_HOT_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(mp) VC_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a,
+                                         const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[T_LIMBS];
@@ -146,7 +147,7 @@ VC_HOT_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t 
 
 /* ALGO3, radix 2^32: product and reduction interleaved column by column (finely integrated
  * product scanning); with cfg.sqr a square sums each cross product once. */
-VC_COLD_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS], hi;
   if (a == b && c->cfg.sqr)
@@ -157,7 +158,7 @@ VC_COLD_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint3
 }
 
 /* ALGO3, radix 2^k < 2^32: the same steps digit by digit, the division a k-bit shift. */
-VC_COLD_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   unsigned k = c->cfg.radix_bits;
@@ -175,13 +176,13 @@ VC_COLD_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const ui
 }
 
 /* ALGO5, radix 2: per bit of a, t = (t + a_i*b + q*m)/2 with masks instead of products. */
-VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[VC_MP_LIMBS + 1];
   vc_mpn_zero(t, n + 1);
   for (size_t i = 0; i < 32 * n; i++) {
-    uint32_t ma = -((a[i / 32] >> (i % 32)) & 1), cy = 0;
+    uint32_t ma = vc_ct_mask((a[i / 32] >> (i % 32)) & 1), cy = 0;
     for (size_t j = 0; j < n; j++) {
       uint32_t s = t[j] + cy;
       cy = s < cy;
@@ -189,7 +190,7 @@ VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t
       cy += t[j] < s;
     }
     t[n] += cy;
-    uint32_t mq = -(t[0] & 1);
+    uint32_t mq = vc_ct_mask(t[0] & 1);
     cy = 0;
     for (size_t j = 0; j < n; j++) {
       uint32_t s = t[j] + cy;
@@ -204,7 +205,7 @@ VC_COLD_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t
 }
 
 /* ALGO4: Karatsuba-Ofman product (squaring when a == b and cfg.sqr), then REDC. */
-VC_COLD_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)], bb[VC_MP_LIMBS];
   if (a == b && !c->cfg.sqr) {      /* the Karatsuba code squares whenever the pointers match */
@@ -215,7 +216,7 @@ VC_COLD_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t
   redc32(c, r, t);
 }
 
-VC_HOT int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
@@ -244,9 +245,9 @@ VC_HOT int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const u
   return VC_OK;
 }
 
-VC_HOT int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
+VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
-  return vc_mont_mul(c, r, a, a);
+  return vc_mont_mul_var(c, r, a, a);
 }
 
 /* ---- context ---- */
@@ -262,14 +263,14 @@ static int cfg_valid(const vc_mp_cfg *g)
   return g->exp != VC_EXP_WINDOW || (g->window >= 1 && g->window <= VC_MP_MAX_WINDOW);
 }
 
-int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
-                 vc_mp_cache *pre)
+int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                     vc_mp_cache *pre)
 {
   if (!c || !m)
     return VC_ERR_NULL;
   if (!cfg)
     cfg = &vc_mp_cfg_default;
-  if (m->n == 0 || m->n > VC_MP_LIMBS || !(m->d[0] & 1) || vc_mp_cmp_u32(m, 1) <= 0)
+  if (m->n == 0 || m->n > VC_MP_LIMBS || !(m->d[0] & 1) || vc_mp_cmp_u32_var(m, 1) <= 0)
     return VC_ERR_MODULUS;
   if (!cfg_valid(cfg))
     return VC_ERR_PARAM;
@@ -295,13 +296,13 @@ int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *
   /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31). */
   vc_mp one, rm;
   vc_mp_set_u32(&one, 1);
-  int rc = vc_mp_shl(&rm, &one, (size_t)k * c->digits);
+  int rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits);
   if (!rc)
-    rc = vc_mp_mod(&rm, &rm, m);
+    rc = vc_mp_mod_var(&rm, &rm, m);
   if (rc)
     return rc;
   vc_mpn_copy(c->one, rm.d, rm.n);
-  rc = vc_mp_mod_mul(&rm, &rm, &rm, m);
+  rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m);
   if (rc)
     return rc;
   vc_mpn_copy(c->r2, rm.d, rm.n);

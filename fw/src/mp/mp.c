@@ -6,7 +6,7 @@
 #include "vexcrypt/mp.h"
 #include "mpn.h"
 
-int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len)
+int vc_mp_from_bytes_var(vc_mp *r, const uint8_t *in, size_t len)
 {
   if (!r || (!in && len))
     return VC_ERR_NULL;
@@ -24,11 +24,11 @@ int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len)
   return VC_OK;
 }
 
-int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len)
+int vc_mp_to_bytes_var(const vc_mp *a, uint8_t *out, size_t len)
 {
   if (!a || (!out && len))
     return VC_ERR_NULL;
-  size_t nb = (vc_mp_bits(a) + 7) / 8;
+  size_t nb = (vc_mp_bits_var(a) + 7) / 8;
   if (nb > len)
     return VC_ERR_LENGTH;
   for (size_t i = 0; i < len; i++)
@@ -56,7 +56,7 @@ int vc_mp_copy(vc_mp *r, const vc_mp *a)
   return VC_OK;
 }
 
-size_t vc_mp_bits(const vc_mp *a)
+size_t vc_mp_bits_var(const vc_mp *a)
 {
   if (!a || a->n == 0)
     return 0;
@@ -70,7 +70,7 @@ int vc_mp_bit(const vc_mp *a, size_t i)
   return (int)(a->d[i / 32] >> (i % 32) & 1);
 }
 
-int vc_mp_cmp(const vc_mp *a, const vc_mp *b)
+int vc_mp_cmp_var(const vc_mp *a, const vc_mp *b)
 {
   size_t an = a ? a->n : 0, bn = b ? b->n : 0;
   if (an != bn)
@@ -78,7 +78,7 @@ int vc_mp_cmp(const vc_mp *a, const vc_mp *b)
   return an ? vc_mpn_cmp(a->d, b->d, an) : 0;
 }
 
-int vc_mp_cmp_u32(const vc_mp *a, uint32_t b)
+int vc_mp_cmp_u32_var(const vc_mp *a, uint32_t b)
 {
   size_t an = a ? a->n : 0;
   if (an > 1)
@@ -99,7 +99,7 @@ static int add_overflows(const vc_mp *a, const vc_mp *b)
   return 0;
 }
 
-int vc_mp_add(vc_mp *r, const vc_mp *a, const vc_mp *b)
+int vc_mp_add_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   if (!r || !a || !b)
     return VC_ERR_NULL;
@@ -118,18 +118,18 @@ int vc_mp_add(vc_mp *r, const vc_mp *a, const vc_mp *b)
   return VC_OK;
 }
 
-int vc_mp_sub(vc_mp *r, const vc_mp *a, const vc_mp *b)
+int vc_mp_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   if (!r || !a || !b)
     return VC_ERR_NULL;
-  if (vc_mp_cmp(a, b) < 0)
+  if (vc_mp_cmp_var(a, b) < 0)
     return VC_ERR_RANGE;
   vc_mpn_sub(r->d, a->d, a->n, b->d, b->n);
   r->n = (uint32_t)vc_mpn_norm(r->d, a->n);
   return VC_OK;
 }
 
-int vc_mp_mul(vc_mp *r, const vc_mp *a, const vc_mp *b)
+int vc_mp_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   uint32_t t[VC_MP_CAP_LIMBS + 1];  /* an + bn limbs fit when the product may fit */
   if (!r || !a || !b)
@@ -151,16 +151,16 @@ int vc_mp_mul(vc_mp *r, const vc_mp *a, const vc_mp *b)
   return VC_OK;
 }
 
-int vc_mp_sqr(vc_mp *r, const vc_mp *a)
+int vc_mp_sqr_var(vc_mp *r, const vc_mp *a)
 {
-  return vc_mp_mul(r, a, a);
+  return vc_mp_mul_var(r, a, a);
 }
 
-int vc_mp_shl(vc_mp *r, const vc_mp *a, size_t bits)
+int vc_mp_shl_var(vc_mp *r, const vc_mp *a, size_t bits)
 {
   if (!r || !a)
     return VC_ERR_NULL;
-  size_t nb = vc_mp_bits(a), n = a->n, w = bits / 32;
+  size_t nb = vc_mp_bits_var(a), n = a->n, w = bits / 32;
   if (nb == 0)
     return vc_mp_set_u32(r, 0);
   if (bits > VC_MP_CAP_BITS - nb)
@@ -179,7 +179,7 @@ int vc_mp_shl(vc_mp *r, const vc_mp *a, size_t bits)
   return VC_OK;
 }
 
-int vc_mp_shr(vc_mp *r, const vc_mp *a, size_t bits)
+int vc_mp_shr_var(vc_mp *r, const vc_mp *a, size_t bits)
 {
   if (!r || !a)
     return VC_ERR_NULL;

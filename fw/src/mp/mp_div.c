@@ -11,7 +11,7 @@ static void set_limbs(vc_mp *r, const uint32_t *t, size_t n)
   r->n = (uint32_t)n;
 }
 
-int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
+int vc_mp_divmod_var(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
 {
   /* Both operands shifted left so the divisor's top bit is set (u gains a limb), and the
    * quotient: 3 KiB of stack, written to q and rem only at the end since they may alias. */
@@ -22,7 +22,7 @@ int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
     return VC_ERR_OVERLAP;
   if (m->n == 0)
     return VC_ERR_MODULUS;
-  if (vc_mp_cmp(a, m) < 0) {
+  if (vc_mp_cmp_var(a, m) < 0) {
     /* rem before q: q may alias a. */
     if (rem)
       vc_mp_copy(rem, a);
@@ -64,11 +64,11 @@ int vc_mp_divmod(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
   return VC_OK;
 }
 
-int vc_mp_mod(vc_mp *r, const vc_mp *a, const vc_mp *m)
+int vc_mp_mod_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
 {
   if (!r)
     return VC_ERR_NULL;
-  return vc_mp_divmod(NULL, r, a, m);
+  return vc_mp_divmod_var(NULL, r, a, m);
 }
 
 /* 0 < m < 2^VC_MP_MAX_BITS. */
@@ -84,39 +84,39 @@ static int check_mod_args(const vc_mp *r, const vc_mp *a, const vc_mp *b, const 
     return VC_ERR_NULL;
   if (check_modulus(m))
     return VC_ERR_MODULUS;
-  if (vc_mp_cmp(a, m) >= 0 || vc_mp_cmp(b, m) >= 0)
+  if (vc_mp_cmp_var(a, m) >= 0 || vc_mp_cmp_var(b, m) >= 0)
     return VC_ERR_RANGE;
   return VC_OK;
 }
 
-int vc_mp_mod_add(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
+int vc_mp_mod_add_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
 {
   vc_mp t;                          /* r may alias m */
   int rc = check_mod_args(r, a, b, m);
   if (rc)
     return rc;
-  vc_mp_add(&t, a, b);
-  if (vc_mp_cmp(&t, m) >= 0)
-    vc_mp_sub(&t, &t, m);
+  vc_mp_add_var(&t, a, b);
+  if (vc_mp_cmp_var(&t, m) >= 0)
+    vc_mp_sub_var(&t, &t, m);
   return vc_mp_copy(r, &t);
 }
 
-int vc_mp_mod_sub(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
+int vc_mp_mod_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
 {
   vc_mp t;
   int rc = check_mod_args(r, a, b, m);
   if (rc)
     return rc;
-  if (vc_mp_cmp(a, b) >= 0) {
-    vc_mp_sub(&t, a, b);
+  if (vc_mp_cmp_var(a, b) >= 0) {
+    vc_mp_sub_var(&t, a, b);
   } else {
-    vc_mp_add(&t, a, m);
-    vc_mp_sub(&t, &t, b);
+    vc_mp_add_var(&t, a, m);
+    vc_mp_sub_var(&t, &t, b);
   }
   return vc_mp_copy(r, &t);
 }
 
-int vc_mp_mod_mul(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
+int vc_mp_mod_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
 {
   vc_mp ta, tb, t;
   if (!r || !a || !b || !m)
@@ -125,16 +125,16 @@ int vc_mp_mod_mul(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m)
     return VC_ERR_MODULUS;
   /* Operands reduced first so the product (below m^2) always fits; a == b stays a square. */
   int same = a == b;
-  if (vc_mp_cmp(a, m) >= 0) {
-    vc_mp_mod(&ta, a, m);
+  if (vc_mp_cmp_var(a, m) >= 0) {
+    vc_mp_mod_var(&ta, a, m);
     a = &ta;
   }
   if (same) {
     b = a;
-  } else if (vc_mp_cmp(b, m) >= 0) {
-    vc_mp_mod(&tb, b, m);
+  } else if (vc_mp_cmp_var(b, m) >= 0) {
+    vc_mp_mod_var(&tb, b, m);
     b = &tb;
   }
-  vc_mp_mul(&t, a, b);
-  return vc_mp_mod(r, &t, m);
+  vc_mp_mul_var(&t, a, b);
+  return vc_mp_mod_var(r, &t, m);
 }

@@ -19,22 +19,22 @@ static int euclid(vc_mp *g, vc_mp *inv, const vc_mp *x, const vc_mp *y)
   vc_mp_set_u32(u0, 0);
   vc_mp_set_u32(u1, 1);
   while (r1->n) {
-    vc_mp_divmod(&q, r0, r0, r1);
+    vc_mp_divmod_var(&q, r0, r0, r1);
     t = r0, r0 = r1, r1 = t;
     if (inv) {
-      int rc = vc_mp_mul(&q, &q, u1);
-      if (rc || (rc = vc_mp_add(u0, u0, &q)))
+      int rc = vc_mp_mul_var(&q, &q, u1);
+      if (rc || (rc = vc_mp_add_var(u0, u0, &q)))
         return rc;
       t = u0, u0 = u1, u1 = t;
     }
     k++;
   }
   if (inv) {
-    if (vc_mp_cmp_u32(r0, 1) != 0)
+    if (vc_mp_cmp_u32_var(r0, 1) != 0)
       return VC_ERR_NOINV;
     /* s_k = (-1)^(k+1) u_k: negative ones map to x - u_k. */
     if (k % 2 == 0)
-      vc_mp_sub(u0, x, u0);
+      vc_mp_sub_var(u0, x, u0);
     vc_mp_copy(inv, u0);
   }
   if (g)
@@ -42,7 +42,7 @@ static int euclid(vc_mp *g, vc_mp *inv, const vc_mp *x, const vc_mp *y)
   return VC_OK;
 }
 
-int vc_mp_gcd(vc_mp *r, const vc_mp *a, const vc_mp *b)
+int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   if (!r || !a || !b)
     return VC_ERR_NULL;
@@ -54,7 +54,7 @@ static int check_inv_args(const vc_mp *r, const vc_mp *a, const vc_mp *m)
 {
   if (!r || !a || !m)
     return VC_ERR_NULL;
-  if (m->n > VC_MP_LIMBS || vc_mp_cmp_u32(m, 1) <= 0)
+  if (m->n > VC_MP_LIMBS || vc_mp_cmp_u32_var(m, 1) <= 0)
     return VC_ERR_MODULUS;
   return VC_OK;
 }
@@ -101,7 +101,7 @@ int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
   if (!(m->d[0] & 1))
     return VC_ERR_MODULUS;
   size_t n = m->n;
-  vc_mp_mod(&t, a, m);
+  vc_mp_mod_var(&t, a, m);
   vc_mpn_zero(u, n);
   vc_mpn_copy(u, t.d, t.n);
   vc_mpn_copy(v, m->d, n);

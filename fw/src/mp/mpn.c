@@ -15,7 +15,7 @@ uint32_t vc_mpn_add_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t 
   return c;
 }
 
-VC_HOT uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
+VC_HOT(mp) uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
 {
   uint32_t c = 0;
   for (size_t i = 0; i < n; i++) {
@@ -55,7 +55,7 @@ uint32_t vc_mpn_sub(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b
     c = (uint32_t)(t_ >> 32);                                        \
   } while (0)
 
-VC_HOT uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
+VC_HOT(mp) uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
 {
   uint32_t c = 0;
   size_t i = 0;
@@ -110,7 +110,7 @@ VC_HOT uint32_t vc_mpn_mul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t 
   } while (0)
 #endif
 
-VC_HOT uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
+VC_HOT(mp) uint32_t vc_mpn_addmul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
 {
   uint32_t c = 0;
   size_t i = 0;
@@ -202,7 +202,7 @@ uint32_t vc_mpn_submul_1(uint32_t *r, const uint32_t *a, size_t n, uint32_t b)
       MAC4(px_, py_);                                                \
   } while (0)
 
-VC_HOT void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
+VC_HOT(mp) void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b, size_t bn)
 {
   uint32_t c0 = 0, c1 = 0, c2 = 0;
   if (an == 0 || bn == 0) {
@@ -220,7 +220,7 @@ VC_HOT void vc_mpn_mul(uint32_t *r, const uint32_t *a, size_t an, const uint32_t
   r[an + bn - 1] = c0;
 }
 
-VC_HOT void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
+VC_HOT(mp) void vc_mpn_sqr(uint32_t *r, const uint32_t *a, size_t n)
 {
   if (n == 0)
     return;
@@ -339,7 +339,7 @@ uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size
   return mont_ps(r, a, a, m, n, m0inv, q, 1);
 }
 
-VC_HOT int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n)
+VC_HOT(mp) int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n)
 {
   while (n--) {
     if (a[n] != b[n])
@@ -361,14 +361,14 @@ void vc_mpn_zero(uint32_t *r, size_t n)
     r[i] = 0;
 }
 
-VC_HOT void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n)
+VC_HOT(mp) void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n)
 {
   if (r != a)
     for (size_t i = 0; i < n; i++)
       r[i] = a[i];
 }
 
-VC_HOT uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s)
+VC_HOT(mp) uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s)
 {
   if (s == 0 || n == 0) {
     vc_mpn_copy(r, a, n);

@@ -4,20 +4,7 @@
 #ifndef VEXCRYPT_MPN_H
 #define VEXCRYPT_MPN_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-/* The exponentiation hot path: GCC places these in .text.hot.*, which the firmware's linker
- * script keeps contiguous (cycle counts otherwise move by 10 % with unrelated code layout). */
-#if defined(__GNUC__)
-#define VC_HOT __attribute__((hot))
-#define VC_HOT_NOINLINE __attribute__((hot, noinline))
-#define VC_COLD_NOINLINE __attribute__((noinline))
-#else
-#define VC_HOT
-#define VC_HOT_NOINLINE
-#define VC_COLD_NOINLINE
-#endif
+#include "../internal.h"
 
 uint32_t vc_mpn_add_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
 uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);

@@ -6,19 +6,19 @@
 /* 1 < v < p-1 */
 static int in_range(const vc_mp *v, const vc_mp *pm1)
 {
-  return vc_mp_cmp_u32(v, 1) > 0 && vc_mp_cmp(v, pm1) < 0;
+  return vc_mp_cmp_u32_var(v, 1) > 0 && vc_mp_cmp_var(v, pm1) < 0;
 }
 
 /* The context for p and p-1 for the range checks; p = 3 leaves [2, p-2] empty. */
 static int setup(vc_mont *ctx, vc_mp *pm1, const vc_mp *p, const vc_mp_cfg *cfg)
 {
   int rc;
-  if (vc_mp_cmp_u32(p, 3) <= 0)
+  if (vc_mp_cmp_u32_var(p, 3) <= 0)
     return VC_ERR_MODULUS;
-  if ((rc = vc_mont_init(ctx, p, cfg, NULL, NULL)))
+  if ((rc = vc_mont_init_var(ctx, p, cfg, NULL, NULL)))
     return rc;
   vc_mp_set_u32(pm1, 1);
-  return vc_mp_sub(pm1, p, pm1);
+  return vc_mp_sub_var(pm1, p, pm1);
 }
 
 int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_mp *x, vc_mp *y,
@@ -38,18 +38,18 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
    * One vc_mp holds the span, then lo: the exponentiation below needs the stack. */
   if (xbits == 0) {
     vc_mp_set_u32(&t, 3);
-    vc_mp_sub(&a, p, &t);
+    vc_mp_sub_var(&a, p, &t);
   } else {
-    if (xbits < 2 || xbits >= vc_mp_bits(p))
+    if (xbits < 2 || xbits >= vc_mp_bits_var(p))
       return VC_ERR_PARAM;
     vc_mp_set_u32(&a, 1);
-    vc_mp_shl(&a, &a, xbits - 1);
+    vc_mp_shl_var(&a, &a, xbits - 1);
   }
   if ((rc = vc_mp_random_below(&t, &a, rng)))
     return rc;
   if (xbits == 0)
     vc_mp_set_u32(&a, 2);
-  if ((rc = vc_mp_add(&t, &t, &a)) || (rc = vc_mp_modexp(&ctx, &a, g, &t)))
+  if ((rc = vc_mp_add_var(&t, &t, &a)) || (rc = vc_mp_modexp_var(&ctx, &a, g, &t)))
     return rc;
   vc_mp_copy(x, &t);
   return vc_mp_copy(y, &a);
@@ -67,5 +67,5 @@ int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
     return rc;
   if (!in_range(peer, &pm1) || !in_range(x, &pm1))
     return VC_ERR_RANGE;
-  return vc_mp_modexp(&ctx, z, peer, x);
+  return vc_mp_modexp_var(&ctx, z, peer, x);
 }

@@ -14,7 +14,7 @@ int vc_mp_random_below(vc_mp *r, const vc_mp *bound, vc_drbg *rng)
   int rc;
   if (!r || !bound || !rng)
     return VC_ERR_NULL;
-  size_t bits = vc_mp_bits(bound), len = (bits + 7) / 8;
+  size_t bits = vc_mp_bits_var(bound), len = (bits + 7) / 8;
   if (bits == 0)
     return VC_ERR_RANGE;
   /* Draws of bits(bound) bits: each lands below the bound with probability > 1/2, so 64
@@ -23,8 +23,8 @@ int vc_mp_random_below(vc_mp *r, const vc_mp *bound, vc_drbg *rng)
     if ((rc = vc_drbg_generate(rng, buf, len)))
       return rc;
     buf[0] &= 0xFF >> (8 * len - bits);
-    vc_mp_from_bytes(&t, buf, len);
-    if (vc_mp_cmp(&t, bound) < 0)
+    vc_mp_from_bytes_var(&t, buf, len);
+    if (vc_mp_cmp_var(&t, bound) < 0)
       return vc_mp_copy(r, &t);
   }
   return VC_ERR_RETRY;
@@ -66,40 +66,40 @@ int vc_mp_is_prime_var(const vc_mp *a, unsigned rounds, vc_drbg *rng, const vc_m
     return VC_ERR_NULL;
   if (rounds == 0)
     return VC_ERR_PARAM;
-  if (vc_mp_bits(a) > VC_MP_MAX_BITS)
+  if (vc_mp_bits_var(a) > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
-  if (vc_mp_cmp_u32(a, 2) <= 0)
-    return vc_mp_cmp_u32(a, 2) == 0;
+  if (vc_mp_cmp_u32_var(a, 2) <= 0)
+    return vc_mp_cmp_u32_var(a, 2) == 0;
   if (!(a->d[0] & 1))
     return 0;
   for (size_t i = 0; i < sizeof(small_primes); i++)
     if (mod_small(a, small_primes[i]) == 0)
-      return vc_mp_cmp_u32(a, small_primes[i]) == 0;
+      return vc_mp_cmp_u32_var(a, small_primes[i]) == 0;
   /* A composite has a prime factor at most its square root. */
   if (a->n == 1 && a->d[0] < LAST_SMALL_PRIME * LAST_SMALL_PRIME)
     return 1;
 
-  if ((rc = vc_mont_init(&ctx, a, cfg, NULL, NULL)))
+  if ((rc = vc_mont_init_var(&ctx, a, cfg, NULL, NULL)))
     return rc;
   vc_mp_set_u32(&x, 1);
-  vc_mp_sub(&d, a, &x);
+  vc_mp_sub_var(&d, a, &x);
   for (s = 0; !vc_mp_bit(&d, s); s++)
     ;
-  vc_mp_shr(&d, &d, s);                 /* a - 1 = 2^s * d, d odd */
+  vc_mp_shr_var(&d, &d, s);                 /* a - 1 = 2^s * d, d odd */
   while (rounds--) {
     /* Base uniform in [2, a-2]: 0, 1 and a-1 prove nothing (a > 2^15 here, so rejecting
      * them costs a redraw once in 20000 tries at most). */
     do {
       if ((rc = vc_mp_random_below(&x, a, rng)))
         return rc;
-    } while (vc_mp_cmp_u32(&x, 2) < 0 || is_minus_one(&x, a));
-    if ((rc = vc_mp_modexp(&ctx, &x, &x, &d)))
+    } while (vc_mp_cmp_u32_var(&x, 2) < 0 || is_minus_one(&x, a));
+    if ((rc = vc_mp_modexp_var(&ctx, &x, &x, &d)))
       return rc;
     /* A prime has no square root of 1 but +-1: the sequence x, x^2, ..., x^(2^(s-1)) starts
      * at 1 or reaches -1. */
-    int pass = vc_mp_cmp_u32(&x, 1) == 0 || is_minus_one(&x, a);
+    int pass = vc_mp_cmp_u32_var(&x, 1) == 0 || is_minus_one(&x, a);
     for (size_t j = 1; j < s && !pass; j++) {
-      if ((rc = vc_mp_mont_modmul(&ctx, &x, &x, &x)))
+      if ((rc = vc_mp_mont_modmul_var(&ctx, &x, &x, &x)))
         return rc;
       pass = is_minus_one(&x, a);
     }

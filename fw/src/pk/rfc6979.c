@@ -23,9 +23,9 @@ int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
   int err;
   if (n > len)
     n = len;
-  if ((err = vc_mp_from_bytes(r, b, n)))
+  if ((err = vc_mp_from_bytes_var(r, b, n)))
     return err;
-  return 8 * n > qlen ? vc_mp_shr(r, r, 8 * n - qlen) : VC_OK;
+  return 8 * n > qlen ? vc_mp_shr_var(r, r, 8 * n - qlen) : VC_OK;
 }
 
 /* K = HMAC_K(V || sep || data), V = HMAC_K(V); K and V are h->digest_len bytes. */
@@ -50,17 +50,18 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
   int err;
   if (!g || !q || !x || !h || !digest)
     return VC_ERR_NULL;
-  size_t qlen = vc_mp_bits(q), rlen = (qlen + 7) / 8, hlen = h->digest_len;
+  size_t qlen = vc_mp_bits_var(q), rlen = (qlen + 7) / 8, hlen = h->digest_len;
   if (qlen < 2 || qlen > VC_MP_MAX_BITS)
     return VC_ERR_MODULUS;
   if (!hlen || hlen > VC_HMAC_MAX_DIGEST)
     return VC_ERR_PARAM;
-  if (!vc_mp_cmp_u32(x, 0) || vc_mp_cmp(x, q) >= 0)
+  if (!vc_mp_cmp_u32_var(x, 0) || vc_mp_cmp_var(x, q) >= 0)
     return VC_ERR_RANGE;
   /* bits2octets: bits2int(h1) < 2^qlen < 2q, so one subtraction reduces it. */
   if ((err = vc_rfc6979_bits2int(&z, digest, hlen, qlen)) ||
-      (vc_mp_cmp(&z, q) >= 0 && (err = vc_mp_sub(&z, &z, q))) ||
-      (err = vc_mp_to_bytes(x, seed, rlen)) || (err = vc_mp_to_bytes(&z, seed + rlen, rlen)))
+      (vc_mp_cmp_var(&z, q) >= 0 && (err = vc_mp_sub_var(&z, &z, q))) ||
+      (err = vc_mp_to_bytes_var(x, seed, rlen)) ||
+      (err = vc_mp_to_bytes_var(&z, seed + rlen, rlen)))
     return err;
   memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);
@@ -84,7 +85,7 @@ int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
   if (g->started != RFC6979_FRESH && g->started != RFC6979_STARTED)
     return VC_ERR_STATE;
   const vc_hash_class *h = g->h;
-  size_t hlen = h->digest_len, qlen = vc_mp_bits(&g->q), rlen = (qlen + 7) / 8;
+  size_t hlen = h->digest_len, qlen = vc_mp_bits_var(&g->q), rlen = (qlen + 7) / 8;
   for (unsigned i = 0; i < RFC6979_TRIES; i++) {
     if (g->started == RFC6979_STARTED && (err = step(h, g->k, g->v, 0x00, NULL, 0)))
       return err;
@@ -97,7 +98,7 @@ int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
     }
     if ((err = vc_rfc6979_bits2int(&c, t, rlen, qlen)))
       return err;
-    if (vc_mp_cmp_u32(&c, 0) > 0 && vc_mp_cmp(&c, &g->q) < 0)
+    if (vc_mp_cmp_u32_var(&c, 0) > 0 && vc_mp_cmp_var(&c, &g->q) < 0)
       return vc_mp_copy(k, &c);
   }
   return VC_ERR_RETRY;

@@ -8,8 +8,8 @@
 static int powmod(vc_mp *r, const vc_mp *a, const vc_mp *e, const vc_mp *m, const vc_mp_cfg *cfg)
 {
   vc_mont ctx;
-  int rc = vc_mont_init(&ctx, m, cfg, NULL, NULL);
-  return rc ? rc : vc_mp_modexp(&ctx, r, a, e);
+  int rc = vc_mont_init_var(&ctx, m, cfg, NULL, NULL);
+  return rc ? rc : vc_mp_modexp_var(&ctx, r, a, e);
 }
 
 int vc_rsa_pub_from_priv(vc_rsa_pub *pub, const vc_rsa_priv *k)
@@ -28,31 +28,31 @@ int vc_rsa_priv_complete(vc_rsa_priv *k)
     return VC_ERR_NULL;
   vc_mp *const given[4] = {&k->dp, &k->dq, &k->qinv, &k->pinv};
   /* The CRT and Montgomery code take odd moduli only (p = 2 would pass the other checks). */
-  if (vc_mp_cmp_u32(&k->p, 1) <= 0 || vc_mp_cmp_u32(&k->q, 1) <= 0 || !(k->p.d[0] & 1) ||
+  if (vc_mp_cmp_u32_var(&k->p, 1) <= 0 || vc_mp_cmp_u32_var(&k->q, 1) <= 0 || !(k->p.d[0] & 1) ||
       !(k->q.d[0] & 1))
     return VC_ERR_RANGE;
-  if ((rc = vc_mp_mul(&t, &k->p, &k->q)))
+  if ((rc = vc_mp_mul_var(&t, &k->p, &k->q)))
     return rc;
-  if (vc_mp_cmp(&t, &k->n) || vc_mp_bits(&k->n) > VC_MP_MAX_BITS)
+  if (vc_mp_cmp_var(&t, &k->n) || vc_mp_bits_var(&k->n) > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
   /* e*d = 1 mod lcm(p-1, q-1) = (p-1)(q-1) / gcd(p-1, q-1). */
   vc_mp_set_u32(&u, 1);
-  vc_mp_sub(&pm1, &k->p, &u);
-  vc_mp_sub(&qm1, &k->q, &u);
-  if ((rc = vc_mp_gcd(&t, &pm1, &qm1)) || (rc = vc_mp_mul(&u, &pm1, &qm1)) ||
-      (rc = vc_mp_divmod(&u, NULL, &u, &t)) || (rc = vc_mp_mul(&t, &k->e, &k->d)) ||
-      (rc = vc_mp_mod(&t, &t, &u)))
+  vc_mp_sub_var(&pm1, &k->p, &u);
+  vc_mp_sub_var(&qm1, &k->q, &u);
+  if ((rc = vc_mp_gcd_var(&t, &pm1, &qm1)) || (rc = vc_mp_mul_var(&u, &pm1, &qm1)) ||
+      (rc = vc_mp_divmod_var(&u, NULL, &u, &t)) || (rc = vc_mp_mul_var(&t, &k->e, &k->d)) ||
+      (rc = vc_mp_mod_var(&t, &t, &u)))
     return rc;
-  if (vc_mp_cmp_u32(&t, 1) != 0)
+  if (vc_mp_cmp_u32_var(&t, 1) != 0)
     return VC_ERR_RANGE;
   /* dp, dq are unique below p-1, q-1 (e^-1 there), the inverses below p, q; p and q not
    * coprime (p = q included) have none. */
-  if ((rc = vc_mp_mod(&crt[0], &k->d, &pm1)) || (rc = vc_mp_mod(&crt[1], &k->d, &qm1)) ||
+  if ((rc = vc_mp_mod_var(&crt[0], &k->d, &pm1)) || (rc = vc_mp_mod_var(&crt[1], &k->d, &qm1)) ||
       (rc = vc_mp_mod_inv_euclid_var(&crt[2], &k->q, &k->p)) ||
       (rc = vc_mp_mod_inv_euclid_var(&crt[3], &k->p, &k->q)))
     return VC_ERR_RANGE;
   for (int i = 0; i < 4; i++)
-    if (given[i]->n && vc_mp_cmp(given[i], &crt[i]))
+    if (given[i]->n && vc_mp_cmp_var(given[i], &crt[i]))
       return VC_ERR_RANGE;
   for (int i = 0; i < 4; i++)
     vc_mp_copy(given[i], &crt[i]);
@@ -63,7 +63,7 @@ int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_
 {
   if (!k || !out || !in)
     return VC_ERR_NULL;
-  if (vc_mp_cmp(in, &k->n) >= 0)
+  if (vc_mp_cmp_var(in, &k->n) >= 0)
     return VC_ERR_RANGE;
   return powmod(out, in, &k->e, &k->n, cfg);
 }
@@ -74,10 +74,10 @@ int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_
 static int check_mod(const vc_mont *ctx, const vc_mp *x, const vc_rsa_priv *k, const vc_mp *in,
                      const vc_mp *m, vc_mp *t, vc_mp *u)
 {
-  int rc = vc_mp_modexp(ctx, t, x, &k->e);
+  int rc = vc_mp_modexp_var(ctx, t, x, &k->e);
   if (!rc)
-    rc = vc_mp_mod(u, in, m);
-  return rc ? rc : vc_mp_cmp(t, u) ? VC_ERR_FAULT : VC_OK;
+    rc = vc_mp_mod_var(u, in, m);
+  return rc ? rc : vc_mp_cmp_var(t, u) ? VC_ERR_FAULT : VC_OK;
 }
 
 int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
@@ -90,25 +90,26 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
     return VC_ERR_NULL;
   if (crt != VC_RSA_NOCRT && crt != VC_RSA_MRC && crt != VC_RSA_SRC)
     return VC_ERR_PARAM;
-  if (vc_mp_cmp(in, &k->n) >= 0)
+  if (vc_mp_cmp_var(in, &k->n) >= 0)
     return VC_ERR_RANGE;
   if (crt == VC_RSA_NOCRT) {
     if ((rc = powmod(&x, in, &k->d, &k->n, cfg)) || (rc = powmod(&t, &x, &k->e, &k->n, cfg)))
       return rc;
-    if (vc_mp_cmp(&t, in) != 0)
+    if (vc_mp_cmp_var(&t, in) != 0)
       return VC_ERR_FAULT;
     return vc_mp_copy(out, &x);
   }
-  if ((rc = vc_mont_init(&cp, &k->p, cfg, NULL, NULL)) || (rc = vc_mont_init(&cq, &k->q, cfg, NULL, NULL)) ||
-      (rc = vc_mp_modexp(&cp, &x, in, &k->dp)) || (rc = vc_mp_modexp(&cq, &t, in, &k->dq)) ||
-      (rc = vc_mp_crt(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
-                      crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
+  if ((rc = vc_mont_init_var(&cp, &k->p, cfg, NULL, NULL)) ||
+      (rc = vc_mont_init_var(&cq, &k->q, cfg, NULL, NULL)) ||
+      (rc = vc_mp_modexp_var(&cp, &x, in, &k->dp)) || (rc = vc_mp_modexp_var(&cq, &t, in, &k->dq)) ||
+      (rc = vc_mp_crt_var(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
+                          crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
     return rc;
   if ((rc = check_mod(&cp, &x, k, in, &k->p, &t, &u)) || (rc = check_mod(&cq, &x, k, in, &k->q, &t, &u)))
     return rc;
-  if ((rc = vc_mp_mul(&t, &k->p, &k->q)))
+  if ((rc = vc_mp_mul_var(&t, &k->p, &k->q)))
     return rc;
-  if (vc_mp_cmp(&t, &k->n) != 0 || vc_mp_cmp(&x, &k->n) >= 0)
+  if (vc_mp_cmp_var(&t, &k->n) != 0 || vc_mp_cmp_var(&x, &k->n) >= 0)
     return VC_ERR_FAULT;
   return vc_mp_copy(out, &x);
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "vexcrypt/pk.h"
+#include "../internal.h"
 
 /* FIPS 186-4 Table C.3, error probability 2^-100: Miller-Rabin rounds for 512-, 1024- and
  * 1536-bit primes. Smaller primes (toy keys) take the 512-bit count, sizes between rows the
@@ -50,7 +51,7 @@ static int gen_prime(vc_mp *p, uint8_t *buf, size_t bits, uint32_t e, vc_drbg *r
     set_bit(buf, len, bits - 1);
     set_bit(buf, len, bits - 2);
     set_bit(buf, len, 0);
-    vc_mp_from_bytes(p, buf, len);
+    vc_mp_from_bytes_var(p, buf, len);
     /* gcd(e, p-1) from p mod e first: it is cheap and, for e = 3, rejects the third of the
      * candidates that are 1 mod 3 before any trial division. */
     uint32_t r = mod_u32(p, e);
@@ -64,22 +65,22 @@ static int gen_prime(vc_mp *p, uint8_t *buf, size_t bits, uint32_t e, vc_drbg *r
 
 /* n, d and the CRT values from the primes' bytes (p > q), into k. Out of line: its vc_mp
  * temporaries stay off the stack under the search's exponentiations. */
-static __attribute__((noinline)) int assemble(vc_rsa_priv *k, const uint8_t *pb,
-                                              const uint8_t *qb, size_t len, uint32_t e)
+static VC_NOINLINE int assemble(vc_rsa_priv *k, const uint8_t *pb, const uint8_t *qb,
+                                size_t len, uint32_t e)
 {
   vc_mp p, q, pm1, qm1, g;
   int rc;
-  vc_mp_from_bytes(&p, pb, len);
-  vc_mp_from_bytes(&q, qb, len);
+  vc_mp_from_bytes_var(&p, pb, len);
+  vc_mp_from_bytes_var(&q, qb, len);
   vc_mp_set_u32(&g, 1);
-  vc_mp_sub(&pm1, &p, &g);
-  vc_mp_sub(&qm1, &q, &g);
+  vc_mp_sub_var(&pm1, &p, &g);
+  vc_mp_sub_var(&qm1, &q, &g);
   /* lcm(p-1, q-1) into pm1, d into qm1 */
-  if ((rc = vc_mp_gcd(&g, &pm1, &qm1)) || (rc = vc_mp_divmod(&pm1, NULL, &pm1, &g)) ||
-      (rc = vc_mp_mul(&pm1, &pm1, &qm1)) || (rc = vc_mp_set_u32(&g, e)) ||
+  if ((rc = vc_mp_gcd_var(&g, &pm1, &qm1)) || (rc = vc_mp_divmod_var(&pm1, NULL, &pm1, &g)) ||
+      (rc = vc_mp_mul_var(&pm1, &pm1, &qm1)) || (rc = vc_mp_set_u32(&g, e)) ||
       (rc = vc_mp_mod_inv_euclid_var(&qm1, &g, &pm1)))
     return rc;
-  vc_mp_mul(&k->n, &p, &q);
+  vc_mp_mul_var(&k->n, &p, &q);
   vc_mp_copy(&k->e, &g);
   vc_mp_copy(&k->d, &qm1);
   vc_mp_copy(&k->p, &p);

@@ -21,13 +21,7 @@
 
 #define SEAL_MAGIC 0x5345414cu   /* "SEAL" */
 
-#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
-#define ROTR9(x) (((x) >> 9) | ((x) << 23))
-
-static inline uint32_t load_be32(const uint8_t *p)
-{
-  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
+#define ROTR9(x) vc_rotr32(x, 9)
 
 /* G_a(x): the SHA-1 compression of the block x || 0^480 from chaining value a (FIPS 180-4
  * 6.1.2, one block, with the final addition). Key setup only, so written for size. */
@@ -42,7 +36,7 @@ static void sha1_g(uint32_t out[5], const uint32_t a[5], uint32_t x)
       w = W[t];
     } else {
       w = W[(t - 3) & 15] ^ W[(t - 8) & 15] ^ W[(t - 14) & 15] ^ W[t & 15];
-      w = ROTL(w, 1);
+      w = vc_rotl32(w, 1);
       W[t & 15] = w;
     }
     if (t < 20) {
@@ -58,10 +52,10 @@ static void sha1_g(uint32_t out[5], const uint32_t a[5], uint32_t x)
       f = v[1] ^ v[2] ^ v[3];
       k = 0xca62c1d6;
     }
-    uint32_t tmp = ROTL(v[0], 5) + f + v[4] + k + w;
+    uint32_t tmp = vc_rotl32(v[0], 5) + f + v[4] + k + w;
     v[4] = v[3];
     v[3] = v[2];
-    v[2] = ROTL(v[1], 30);
+    v[2] = vc_rotl32(v[1], 30);
     v[1] = v[0];
     v[0] = tmp;
   }
@@ -91,7 +85,7 @@ int vc_seal_setkey(vc_seal_ctx *ctx, const uint8_t key[20])
     return VC_ERR_NULL;
   uint32_t a[5];
   for (int i = 0; i < 5; i++)
-    a[i] = load_be32(key + 4 * i);
+    a[i] = vc_ld32be(key + 4 * i);
   gamma_fill(ctx->T, a, 0, 512);
   gamma_fill(ctx->S, a, 0x1000, 256);
   gamma_fill(ctx->R, a, 0x2000, VC_SEAL_R_WORDS);
@@ -182,9 +176,9 @@ int vc_seal_crypt(const vc_seal_ctx *ctx, uint32_t n, const uint8_t *in, uint8_t
     /* Initialize(n, l): registers from n and R[4l..4l+3]; n1..n4 are taken after two passes
      * of four rounds, and a third pass gives the starting A..D. */
     uint32_t A = n ^ R[0];
-    uint32_t B = ((n >> 8) | (n << 24)) ^ R[1];
-    uint32_t C = ((n >> 16) | (n << 16)) ^ R[2];
-    uint32_t D = ((n >> 24) | (n << 8)) ^ R[3];
+    uint32_t B = vc_rotr32(n, 8) ^ R[1];
+    uint32_t C = vc_rotr32(n, 16) ^ R[2];
+    uint32_t D = vc_rotr32(n, 24) ^ R[3];
     uint32_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
     for (int pass = 0; pass < 3; pass++) {
       if (pass == 2) {
