@@ -19,8 +19,7 @@ class Accelerator:
 
 
 ACCELERATORS = {
-    "clmul": Accelerator("clmul", "carry-less multiply unit on VexRiscv's CFU port (hw/clmul/)",
-                         "CLMUL=1: the carry-less multiply unit is not implemented yet (hw/clmul/ is planned)"),
+    "clmul": Accelerator("clmul", "carry-less multiply unit on VexRiscv's CFU port (hw/clmul/)"),
     "mont": Accelerator("mont", "Montgomery modular-multiplication co-processor on the bus (hw/mont/)",
                         "MONT=1: the Montgomery co-processor is not implemented yet (hw/mont/ is planned)"),
 }

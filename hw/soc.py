@@ -8,6 +8,7 @@ targets (boards/) build the same CPU, counter and accelerators from one configur
 The LiteX timer's 64-bit uptime counter is the cycle counter on every VexRiscv variant.
 """
 
+from . import clmul
 from .config import SocConfig
 
 
@@ -18,12 +19,19 @@ def soc_kwargs(cfg: SocConfig, **overrides):
     kw = dict(ident="vexcrypt")
     kw.update(overrides)
     kw.update(cpu_type="vexriscv", cpu_variant=cfg.litex_cpu_variant, timer_uptime=True)
+    kw.pop("cpu_cfu", None)
+    if cfg.clmul:
+        kw["cpu_cfu"] = str(clmul.RTL)
     return kw
 
 
 def add_accelerators(soc, cfg: SocConfig):
-    """Adds the configured bus accelerators to `soc` and records the configuration in
-    `soc.vexcrypt_config` (written next to the build as soc.json)."""
+    """Adds the configured bus accelerators to `soc`, names every accelerator in the generated
+    soc.h (CONFIG_VEXCRYPT_<NAME>: how the firmware learns what it runs on, fw/drivers/accel.h)
+    and records the configuration in `soc.vexcrypt_config` (written next to the build as
+    soc.json)."""
+    for name in cfg.accelerators:
+        soc.add_config(f"VEXCRYPT_{name.upper()}")
     main_ram = soc.bus.regions.get("main_ram")
     soc.vexcrypt_config = {
         "cpu": "vexriscv",

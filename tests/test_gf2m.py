@@ -67,12 +67,16 @@ def test_mul_variants(lib, fld):
         want = F.mul(a, b)
         assert call2(lib, "vc_gf2m_mul_shiftadd", f, a, b) == want
         assert call2(lib, "vc_gf2m_mul_comb", f, a, b) == want
+        for form in ("vc_gf2m_mul_clmul", "vc_gf2m_mul_clmul_sw"):      # the unit's emulation here
+            assert call2(lib, form, f, a, b) == want
 
 
 def test_sqr_variants(lib, fld):
     f, F = fld
     for a in samples(F):
         assert call1(lib, "vc_gf2m_sqr_tab", f, a) == F.sqr(a)
+        assert call1(lib, "vc_gf2m_sqr_clmul", f, a) == F.sqr(a)
+        assert call1(lib, "vc_gf2m_sqr_clmul_sw", f, a) == F.sqr(a)
 
 
 @pytest.mark.parametrize("name", ["vc_gf2m_inv_euclid_var", "vc_gf2m_inv_almost_var", "vc_gf2m_inv_itoh"])
@@ -108,7 +112,7 @@ def test_dispatch_and_counts(lib, fld):
 def test_aliasing(lib, fld):
     f, F = fld
     a, b = samples(F, 2)[-2:]
-    for name in ("vc_gf2m_mul_shiftadd", "vc_gf2m_mul_comb"):
+    for name in ("vc_gf2m_mul_shiftadd", "vc_gf2m_mul_comb", "vc_gf2m_mul_clmul"):
         x, y = elt(a), elt(b)
         getattr(lib, name)(ptr(f), x, x, y)
         assert val(x) == F.mul(a, b)

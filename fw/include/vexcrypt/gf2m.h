@@ -13,11 +13,12 @@
  * (a precondition of every operation, not checked, that every operation keeps). Outputs may
  * alias inputs. Unless named _var, operations are constant time.
  *
- * vc_gf2m_mul is the field-multiply entry point, and one function behind it (gf2m.c's
- * mul_optimized) is what the clmul accelerator's driver replaces: the Montgomery ladder's
- * products by x and sqrt(b) reach it too, through their prepared comb tables
- * (gf2m_internal.h). The dispatching forms count their calls in vc_gf2m_stats (the benchmark
- * splits a protocol's cost by operation with these counts). */
+ * vc_gf2m_mul and vc_gf2m_sqr are the entry points; in the optimized set, a build with the
+ * carry-less multiply unit (hw/clmul/) multiplies and squares on it unless it is turned off
+ * (fw/drivers/accel.h; the request option "impl":"sw"), else by the comb and the table. The
+ * Montgomery ladder's products by x and sqrt(b) take the same path (gf2m_internal.h). The
+ * dispatching forms count their calls in vc_gf2m_stats (the benchmark splits a protocol's cost
+ * by operation with these counts). */
 #ifndef VEXCRYPT_GF2M_H
 #define VEXCRYPT_GF2M_H
 
@@ -55,6 +56,13 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
 void vc_gf2m_mul_shiftadd(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_mul_comb(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_sqr_tab(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
+/* On the carry-less multiply unit (hw/clmul/): the dispatching forms use the instructions when
+ * the build has the unit and it is not turned off (fw/drivers/accel.h), else the _sw forms,
+ * which run the same sequence on the unit's C emulation. */
+void vc_gf2m_mul_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
+void vc_gf2m_sqr_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
+void vc_gf2m_mul_clmul_sw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
+void vc_gf2m_sqr_clmul_sw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 /* Inverses: VC_ERR_NOINV for a = 0 (r untouched). */
 int vc_gf2m_inv_euclid_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv_almost_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);

@@ -88,11 +88,17 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
   return VC_OK;
 }
 
-/* The optimized set's product, the one function a clmul driver replaces: by b, through b's
- * prepared comb table when the caller has one. */
+/* The optimized set's product: on the carry-less multiply unit when the build has it and it is
+ * on, else the comb, through b's prepared table when the caller has one. */
 static void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
                           const uint32_t *table)
 {
+#if VC_HAVE_CLMUL
+  if (vc_accel_on(VC_ACCEL_CLMUL)) {
+    vc_gf2m_mul_clmul_hw(f, r, a, b);
+    return;
+  }
+#endif
   if (table)
     vc_gf2m_mul_table(f, r, a, table);
   else
@@ -123,10 +129,17 @@ void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
 {
   vc_gf2m_stats.sqr++;
-  if (set == VC_EC_BASIC)
+  if (set == VC_EC_BASIC) {
     vc_gf2m_mul_shiftadd(f, r, a, a);
-  else
-    vc_gf2m_sqr_tab(f, r, a);
+    return;
+  }
+#if VC_HAVE_CLMUL
+  if (vc_accel_on(VC_ACCEL_CLMUL)) {
+    vc_gf2m_sqr_clmul_hw(f, r, a);
+    return;
+  }
+#endif
+  vc_gf2m_sqr_tab(f, r, a);
 }
 
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
