@@ -185,7 +185,7 @@ static void mul_basic(const vc_ec_curve *c, aff *r, const uint8_t *k, const aff 
 
 /* (X1, Z1) = P1 + P2 given x(P2 - P1) = x (tx: x prepared): Z1 = (X1 Z2 + X2 Z1)^2,
  * X1 = x Z1 + X1 Z2 X2 Z1. */
-static void madd(const ec2m_params *e, const vc_gf2m_prep *tx, uint32_t *x1, uint32_t *z1,
+static VC_INLINE void madd(const ec2m_params *e, const vc_gf2m_prep *tx, uint32_t *x1, uint32_t *z1,
                  const uint32_t *x2, const uint32_t *z2)
 {
   const vc_gf2m_field *f = e->f;
@@ -201,7 +201,7 @@ static void madd(const ec2m_params *e, const vc_gf2m_prep *tx, uint32_t *x1, uin
 
 /* (X, Z) = 2 (X, Z): X = X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2, Z = X^2 Z^2 (tb: sqrt(b)
  * prepared). */
-static void mdouble(const ec2m_params *e, const vc_gf2m_prep *tb, uint32_t *x, uint32_t *z)
+static VC_INLINE void mdouble(const ec2m_params *e, const vc_gf2m_prep *tb, uint32_t *x, uint32_t *z)
 {
   const vc_gf2m_field *f = e->f;
   vc_gf2m t;
@@ -228,6 +228,27 @@ static void add_be(uint8_t *r, const uint8_t *a, const uint8_t *b, size_t len)
   }
 }
 
+/* The ladder's steps for the bits of k below `top`: bit 1: (P1, P2) = (P1 + P2, 2 P2); bit 0:
+ * (2 P1, P1 + P2). The pair is held swapped after a 1 bit and swapped back only when the next
+ * bit differs; returns whether it ends swapped. In the hot group of the binary fields (with the
+ * field products it calls), so a scalar multiplication runs from the instruction cache. */
+static VC_HOT(gf2m) VC_NOINLINE uint32_t steps(const ec2m_params *e, const vc_gf2m_prep *tx,
+                                               const vc_gf2m_prep *tb, uint32_t *x1, uint32_t *z1,
+                                               uint32_t *x2, uint32_t *z2, const uint8_t *k,
+                                               size_t klen, unsigned top)
+{
+  uint32_t swapped = 0;
+  for (unsigned i = top; i-- > 0;) {
+    uint32_t bit = kbit(k, klen, i);
+    vc_ct_swap(bit ^ swapped, x1, x2, (size_t)e->f->words);
+    vc_ct_swap(bit ^ swapped, z1, z2, (size_t)e->f->words);
+    swapped = bit;
+    madd(e, tx, x2, z2, x1, z1);
+    mdouble(e, tb, x1, z1);
+  }
+  return swapped;
+}
+
 /* x(kP) and x((k+1)P) in projective form for the bits of k below its top bit `top` (which is
  * set), then Mxy: r = kP. */
 static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, unsigned top,
@@ -238,7 +259,6 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
   vc_gf2m x1, z1 = {1}, x2, z2, t1, t2, t3;
   /* The fixed operands prepared once: a product by x or sqrt(b) skips building its table. */
   vc_gf2m_prep tx, tb;
-  uint32_t swapped = 0;
   vc_gf2m_prepare(f, &tx, p->x);
   if (!e->b_one)
     vc_gf2m_prepare(f, &tb, e->sqrt_b);
@@ -247,16 +267,7 @@ static void ladder(const vc_ec_curve *c, aff *r, const uint8_t *k, size_t klen, 
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, z2, p->x);
   vc_gf2m_sqr(f, VC_EC_OPTIMIZED, x2, z2);
   vc_gf2m_add(f, x2, x2, e->b);
-  for (unsigned i = top; i-- > 0;) {
-    /* bit 1: (P1, P2) = (P1 + P2, 2 P2); bit 0: (2 P1, P1 + P2). The pair is held swapped
-     * after a 1 bit and swapped back only when the next bit differs. */
-    uint32_t bit = kbit(k, klen, i);
-    vc_ct_swap(bit ^ swapped, x1, x2, (size_t)f->words);
-    vc_ct_swap(bit ^ swapped, z1, z2, (size_t)f->words);
-    swapped = bit;
-    madd(e, &tx, x2, z2, x1, z1);
-    mdouble(e, &tb, x1, z1);
-  }
+  uint32_t swapped = steps(e, &tx, &tb, x1, z1, x2, z2, k, klen, top);
   vc_ct_swap(swapped, x1, x2, (size_t)f->words);
   vc_ct_swap(swapped, z1, z2, (size_t)f->words);
   /* Mxy: x3 = X1/Z1, y3 = (x + x3)[(X1 + x Z1)(X2 + x Z2) + (x^2 + y) Z1 Z2] / (x Z1 Z2) + y. */

@@ -40,7 +40,7 @@ int vc_gf2m_to_bytes(const vc_gf2m_field *f, const vc_gf2m a, uint8_t *out, size
   return VC_OK;
 }
 
-void vc_gf2m_add(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
+VC_HOT(gf2m) void vc_gf2m_add(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
   for (int i = 0; i < f->words; i++)
     r[i] = a[i] ^ b[i];
@@ -90,7 +90,7 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
 
 /* The optimized set's product: on the carry-less multiply unit when the build has it and it is
  * on, else the comb, through b's prepared table when the caller has one. */
-static void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
+static VC_HOT(gf2m) void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
                           const uint32_t *table)
 {
 #if VC_HAVE_CLMUL
@@ -105,7 +105,7 @@ static void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, co
     vc_gf2m_mul_comb(f, r, a, b);
 }
 
-void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
+VC_HOT(gf2m) void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
   vc_gf2m_stats.mul++;
   if (set == VC_EC_BASIC)
@@ -120,13 +120,13 @@ void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b)
   vc_gf2m_comb_table(f, p->t, b);
 }
 
-void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p)
+VC_HOT(gf2m) void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p)
 {
   vc_gf2m_stats.mul++;
   mul_optimized(f, r, a, p->b, p->t);
 }
 
-void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
+VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
 {
   vc_gf2m_stats.sqr++;
   if (set == VC_EC_BASIC) {
