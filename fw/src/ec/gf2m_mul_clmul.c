@@ -11,21 +11,29 @@
 
 /* The sequences, for OP = the instruction or the emulation (funct3, funct7, rs1, rs2); n = 6
  * or 8, known at compile time. */
-#define LOAD(OP, a, b, n)                                                    \
-  do {                                                                       \
-    uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5]; \
-    uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5]; \
-    OP(VC_CFU_LEN, n, 0, 0);                                                 \
-    OP(VC_CFU_LDA, 0, a0, a1);                                               \
-    OP(VC_CFU_LDB, 0, b0, b1);                                               \
-    OP(VC_CFU_LDA, 2, a2, a3);                                               \
-    OP(VC_CFU_LDB, 2, b2, b3);                                               \
-    OP(VC_CFU_LDA, 4, a4, a5);                                               \
-    OP(VC_CFU_LDB, 4, b4, b5);                                               \
-    if (n > 6) {                                                             \
-      OP(VC_CFU_LDA, 6, a[6], a[7]);                                         \
-      OP(VC_CFU_LDB, 6, b[6], b[7]);                                         \
-    }                                                                        \
+/* The operands are loaded before the first instruction: VexRiscv holds a CFU instruction while
+ * a load ahead of it is in the pipeline (2 cycles each when they alternate). */
+#define LOAD(OP, a, b, n)                                                              \
+  do {                                                                                 \
+    uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];         \
+    uint32_t b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5];         \
+    uint32_t a6 = n > 6 ? a[6] : 0, a7 = n > 6 ? a[7] : 0;                              \
+    uint32_t b6 = n > 6 ? b[6] : 0, b7 = n > 6 ? b[7] : 0;                              \
+    __asm__ volatile("" : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(a4), "+r"(a5)); \
+    __asm__ volatile("" : "+r"(b0), "+r"(b1), "+r"(b2), "+r"(b3), "+r"(b4), "+r"(b5)); \
+    if (n > 6)                                                                         \
+      __asm__ volatile("" : "+r"(a6), "+r"(a7), "+r"(b6), "+r"(b7));                   \
+    OP(VC_CFU_LEN, n, 0, 0);                                                           \
+    OP(VC_CFU_LDA, 0, a0, a1);                                                         \
+    OP(VC_CFU_LDB, 0, b0, b1);                                                         \
+    OP(VC_CFU_LDA, 2, a2, a3);                                                         \
+    OP(VC_CFU_LDB, 2, b2, b3);                                                         \
+    OP(VC_CFU_LDA, 4, a4, a5);                                                         \
+    OP(VC_CFU_LDB, 4, b4, b5);                                                         \
+    if (n > 6) {                                                                       \
+      OP(VC_CFU_LDA, 6, a6, a7);                                                       \
+      OP(VC_CFU_LDB, 6, b6, b7);                                                       \
+    }                                                                                  \
   } while (0)
 
 #define PROD(OP, c, k) c[k] = OP(VC_CFU_PROD, k, 0, 0)
