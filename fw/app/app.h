@@ -120,6 +120,44 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
 void json_measure(const struct bench_result *res, uint32_t runs);
 /* Ends a benchmark record with its "ok" and counts it in the tally. */
 void json_close(const struct bench_result *res, struct tally *t);
+
+/* A benchmark case: the record's primitive and operation, the implementation, the timed call
+ * and the fields it reports. Every callback gets the family's context (its inputs and outputs)
+ * as the argument. An accelerated variant of a case is one more row with its own impl, call
+ * and `when` (e.g. impl "hw" beside "sw", run when the accelerator is there). */
+struct bench_case {
+  const char *prim, *op;
+  const char *impl;           /* NULL: the one implementation; the family's head decides
+                                 whether and how the record names it */
+  bench_fn call;              /* timed */
+  bench_prep prep;            /* untimed, before every run; NULL: none */
+  void (*fields)(void *ctx);  /* the record's fields after the measurement's; NULL: none */
+  int (*check)(void *ctx);    /* 0 fails the record (an output the host cannot check); NULL: none */
+  int (*when)(void *ctx);     /* 0: the case does not apply here (no record); NULL: always */
+  int arg;                    /* the family's parameter of the case (an exponent, a set, a flag) */
+};
+/* A family of cases: how its records begin and what each measurement needs first. */
+struct bench_family {
+  /* json_begin(), the family's fields, json_measure() and any field every record of the
+   * family carries after it. */
+  void (*head)(const struct bench_case *c, void *ctx, const struct bench_result *res,
+               uint32_t runs);
+  void (*start)(const struct bench_case *c, void *ctx);   /* untimed, before the measurement; NULL: none */
+};
+/* The one benchmark runner: unless the case does not apply, start, measure (bench_measure),
+ * check, write the record (head, then the case's fields) and close it (json_close, counted in
+ * the tally). */
+void bench_run(const struct bench_family *f, const struct bench_case *c, void *ctx,
+               const struct run_opts *o, struct tally *t);
+/* bench_run on cases [0, n). */
+void bench_run_all(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
+                   const struct run_opts *o, struct tally *t);
+#define BENCH_N(table) (sizeof(table) / sizeof((table)[0]))
+
+/* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
+ * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */
+char *str_fmt(char *buf, size_t cap, const char *fmt, ...);
+char *str_append(char *buf, size_t cap, const char *fmt, ...);
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
 void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */

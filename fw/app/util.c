@@ -1,3 +1,4 @@
+#include <stdarg.h>
 #include <string.h>
 
 #include "app.h"
@@ -120,4 +121,57 @@ const char *req_key_error(const char *prefix, const char *key, const char *suffi
   memcpy(msg + a, key, n);
   memcpy(msg + a + n, suffix, b + 1);
   return msg;
+}
+
+static void str_vappend(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+  size_t n = strlen(buf);
+  char digits[10];
+  if (!cap)
+    return;
+  for (const char *f = fmt; *f && n + 1 < cap; f++) {
+    const char *s = digits;
+    size_t len = 1;
+    if (*f != '%' || f[1] == '%') {
+      s = f;
+      f += *f == '%';
+    } else if (*++f == 's') {
+      s = va_arg(ap, const char *);
+      len = strlen(s);
+    } else if (*f == 'u') {
+      unsigned v = va_arg(ap, unsigned);
+      len = 0;
+      do
+        digits[sizeof(digits) - ++len] = (char)('0' + v % 10);
+      while (v /= 10);
+      s = digits + sizeof(digits) - len;
+    } else {
+      break;      /* not a conversion this knows: stop rather than guess */
+    }
+    if (len > cap - 1 - n)
+      len = cap - 1 - n;
+    memcpy(buf + n, s, len);
+    n += len;
+  }
+  buf[n] = 0;
+}
+
+char *str_append(char *buf, size_t cap, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  str_vappend(buf, cap, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+char *str_fmt(char *buf, size_t cap, const char *fmt, ...)
+{
+  va_list ap;
+  if (cap)
+    buf[0] = 0;
+  va_start(ap, fmt);
+  str_vappend(buf, cap, fmt, ap);
+  va_end(ap);
+  return buf;
 }
