@@ -69,11 +69,15 @@ struct check {
 };
 void check_result(struct check *c, int pass, const char *label);
 void check_report(const struct check *c, struct tally *t);
-void selftest_pk(struct tally *t);
-void selftest_ec(struct tally *t);
+/* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
+void selftest_pk(int quick, struct tally *t);
+void selftest_ec(int quick, struct tally *t);
+/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
+int selftest_spread(size_t j, size_t n);
 
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
+void selftest_full_run(const struct run_opts *o, struct tally *t);
 void bench_hash(const struct run_opts *o, struct tally *t);
 void bench_block(const struct run_opts *o, struct tally *t);
 void bench_stream(const struct run_opts *o, struct tally *t);
