@@ -87,8 +87,11 @@ void bench_ec(const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
-/* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
+/* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. req_hex
+ * is for byte strings (even length); req_hex_int for integers, big-endian, any length (an odd
+ * one reads as if it had a leading 0). */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 /* An error message naming a request field: prefix, the key (at most 20 characters), suffix. */
 const char *req_key_error(const char *prefix, const char *key, const char *suffix);
 /* 1 when the field is the string s. */

@@ -4,20 +4,40 @@
 #include "app.h"
 #include "prims.h"
 
-long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+/* A hex field into buf; an integer's hex may have odd length (an implicit leading 0). */
+static long req_hex_field(const struct req *r, const char *key, uint8_t *buf, size_t cap, int integer,
+                          const char **err)
 {
   const struct req_field *f = req_get(r, key);
-  long n;
+  long n = 0;
   if (!f || f->type != 's') {
     *err = "missing or non-string hex parameter";
     return -1;
   }
-  n = hex_decode(f->val, f->vallen, buf, cap);
+  size_t odd = integer ? f->vallen & 1 : 0;
+  if (odd) {
+    const char lead[2] = {'0', f->val[0]};
+    n = cap ? hex_decode(lead, 2, buf, cap) : -2;
+  }
+  if (n >= 0) {
+    long m = hex_decode(f->val + odd, f->vallen - odd, buf + odd, cap - odd);
+    n = m < 0 ? m : n + m;
+  }
   if (n == -1)
-    *err = "malformed hex (odd length or a non-hex digit)";
+    *err = integer ? "malformed hex (a non-hex digit)" : "malformed hex (odd length or a non-hex digit)";
   else if (n == -2)
     *err = "input too long (max 32768 bytes)";
   return n < 0 ? -1 : n;
+}
+
+long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+{
+  return req_hex_field(r, key, buf, cap, 0, err);
+}
+
+long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+{
+  return req_hex_field(r, key, buf, cap, 1, err);
 }
 
 uint64_t median_u64(uint64_t *v, size_t n)
