@@ -133,6 +133,11 @@ BAD = [
     ({"op": "ec", "curve": "B-163", "fn": "mul", "set": "fast", "k": "01"}, "set"),
     ({"op": "ec", "curve": "B-163", "fn": "twist", "k": "01"}, "fn"),
     ({"op": "ec", "curve": "B-163", "fn": "mul", "k": "01"}, "exact encoded length"),
+    # scalars, points and field elements are fixed-length encodings: an odd-length one (the
+    # integers of the public-key ops may be) is refused
+    ({"op": "ec", "curve": "B-163", "fn": "mul", "k": "0" * 40 + "1"}, "exact encoded length"),
+    ({"op": "ec", "curve": "B-163", "fn": "check", "p": G163[1:]}, "exact encoded length"),
+    ({"op": "gf2m", "field": 163, "fn": "sqr", "a": "0" * 40 + "3"}, "exact encoded length"),
     ({"op": "ec", "curve": "B-163", "fn": "mul", "k": "00" * 21}, "out of range"),
     ({"op": "ec", "curve": "B-163", "fn": "mul", "k": "ff" * 21}, "out of range"),
     ({"op": "ec", "curve": "B-163", "fn": "mul", "k": "00" * 20 + "01", "p": G163[:-2] + "00"}, "invalid elliptic-curve point"),

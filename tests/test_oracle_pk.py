@@ -259,3 +259,66 @@ def test_bad_inputs_get_errors_and_serving_goes_on(sim_config):
     for (req, err), resp, after in zip(BAD, resps[0::2], resps[1::2]):
         assert resp["ok"] is False and err in resp["error"], (req, resp)
         assert after["ok"] and after["out"] == hx(pow(3, 5, 11)), after
+
+
+def odd_hex(v: int) -> str:
+    """v in hex with an odd number of digits (a leading 0 where it would be even)."""
+    h = format(v, "x")
+    return h if len(h) % 2 else "0" + h
+
+
+def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config):
+    rng = random.Random(7)
+    n, e, d, p, q = rsa_key(rng, 512)
+    msg = rng.randbytes(16)
+    sig = pkcs1_15.new(RSA.construct((n, e, d, p, q))).sign(SHA256.new(msg))
+    dig = SHA256.new(msg).hexdigest()
+    x = rng.randrange(n)
+    gp = pkdata.dh_group("modp512")
+    dx, peer, k, m = (rng.randrange(2, gp - 1) for _ in range(4))
+    _, _, v, _ = pkdata.dsa_keys()[0]
+    dmsg = rng.randbytes(20)
+    sg = DSS.new(DSA.construct((v["Y"], v["G"], v["P"], v["Q"], v["X"])), "deterministic-rfc6979").sign(SHA1.new(dmsg))
+    r_, s_ = int.from_bytes(sg[:20], "big"), int.from_bytes(sg[20:], "big")
+    # (the request's other fields, its integers, a check of the answer)
+    cases = [
+        ({"op": "mp", "fn": "add"}, {"a": 0xfff, "b": 1}, lambda r: r["out"] == "1000"),
+        ({"op": "modexp"}, {"m": 11, "a": 3, "e": 5}, lambda r: int(r["out"], 16) == pow(3, 5, 11)),
+        ({"op": "rsa", "fn": "public"}, {"n": n, "e": e, "msg": x}, lambda r: int(r["out"], 16) == pow(x, e, n)),
+        ({"op": "rsa", "fn": "private", "crt": "src"}, {"n": n, "e": e, "d": d, "p": p, "q": q, "msg": x},
+         lambda r: int(r["out"], 16) == pow(x, d, n)),
+        ({"op": "rsa", "fn": "verify", "hash": "sha256", "digest": dig, "sig": sig.hex()}, {"n": n, "e": e},
+         lambda r: r["valid"] is True),
+        ({"op": "dh", "fn": "shared", "group": "modp512"}, {"x": dx, "peer": peer},
+         lambda r: int(r["z"], 16) == pow(peer, dx, gp)),
+        ({"op": "elgamal", "fn": "decrypt", "group": "modp512"},
+         {"x": dx, "c1": pow(2, k, gp), "c2": m * pow(2, dx * k, gp) % gp}, lambda r: int(r["m"], 16) == m),
+        ({"op": "dsa", "fn": "verify", "hash": "sha1", "digest": SHA1.new(dmsg).hexdigest()},
+         {"p": v["P"], "q": v["Q"], "g": v["G"], "y": v["Y"], "r": r_, "s": s_}, lambda r: r["valid"] is True),
+    ]
+    assert format(e, "x") == "10001"              # the RSA exponent as people write it
+    refused = [   # byte strings keep their exact, even length
+        ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig, "sig": sig.hex()[1:]},
+         "odd length"),
+        ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig[1:], "sig": sig.hex()},
+         "digest"),
+        ({"op": "rsa", "fn": "encrypt", "n": hx(n), "e": hx(e), "msg": "abc", "seed": "01"}, "odd length"),
+        ({"op": "hmac", "hash": "sha256", "key": "abc", "msg": "00"}, "key"),
+        ({"op": "hmac", "hash": "sha256", "key": "00", "msg": "abc"}, "odd length"),
+        ({"op": "drbg", "seed": "abc", "n": 4}, "seed"),
+    ]
+    reqs = []
+    for other, ints, _ in cases:
+        reqs += [dict(other, **{k: hx(i) for k, i in ints.items()}), dict(other, **{k: odd_hex(i) for k, i in ints.items()})]
+    reqs += [req for req, _ in refused]
+    r = subprocess.run(VEXRUN, input="\n".join(json.dumps(q) for q in reqs) + "\n", capture_output=True,
+                       text=True, timeout=600)
+    resps = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(resps) == len(reqs), r.stderr
+    for (other, ints, check), even, odd in zip(cases, resps[0:2 * len(cases):2], resps[1:2 * len(cases):2]):
+        assert even["ok"] and check(even), (other, even)
+        assert odd["ok"], (other, odd)
+        timing = ("cycles", "init_cycles", "instret")
+        assert {k: v for k, v in odd.items() if k not in timing} == {k: v for k, v in even.items() if k not in timing}
+    for (req, err), resp in zip(refused, resps[2 * len(cases):]):
+        assert resp["ok"] is False and err in resp["error"], (req, resp)

@@ -20,15 +20,8 @@ def run_suites(sess, req):
         recs.append(rec)
 
 
-def test_selftest_and_benchmarks(sim_config):
-    with SimSession(sim_config, max_cycles=800_000_000, read_timeout=900) as s:
-        recs, done = run_suites(s, {"op": "run", "suites": "selftest,hash", "runs": 3, "exit": True})
-        status = s.wait_exit()
-    failed = [f"{r['suite']} {r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
-    assert not failed, "failures in the SoC: " + "; ".join(failed)
-    assert status == 0
-    tests = {r["prim"]: r for r in recs if r["suite"] == "selftest"}
-    # Every primitive of the firmware reports, with as many vectors as katgen put in.
+def full_selftest_counts():
+    """The vectors of each primitive in suite "selftest_full": as many as katgen put in."""
     want = {}
     for rows in (katgen.hash_rows(), katgen.block_rows(), katgen.stream_rows()):
         for row in rows:
@@ -47,13 +40,46 @@ def test_selftest_and_benchmarks(sim_config):
     want["ec_keypair"] = len(kat_ec.CURVES) + 1
     want["ecdsa"] = len(kat_ec.CURVES) + 1
     want["ecdh_elgamal"] = 2
-    assert {p: t["vectors"] for p, t in tests.items()} == want
+    return want
+
+
+def test_selftest_and_benchmarks(sim_config):
+    with SimSession(sim_config, max_cycles=800_000_000, read_timeout=900) as s:
+        recs, done = run_suites(s, {"op": "run", "suites": "selftest_full,hash", "runs": 3, "exit": True})
+        status = s.wait_exit()
+    failed = [f"{r['suite']} {r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
+    assert not failed, "failures in the SoC: " + "; ".join(failed)
+    assert status == 0
+    tests = {r["prim"]: r for r in recs if r["suite"] == "selftest"}
+    # Every primitive of the firmware reports, with as many vectors as katgen put in.
+    assert {p: t["vectors"] for p, t in tests.items()} == full_selftest_counts()
     bench = [r for r in recs if r["suite"] == "hash"]
     assert [r["bytes"] for r in bench if r["prim"] == "sha256"] == [64, 1024, 8192]
     assert {r["prim"] for r in bench} == {"md2", "md4", "md5", "sha1", "sha256"}
     for r in bench:
         assert r["ok"] and len(r["raw"]) == 3 and r["cycles"] > 0
         assert results.check_record(r) is None          # output checked against hashlib
+    assert done == {"done": True, "pass": len(recs), "fail": 0}
+
+
+def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
+    # make sim's self-test: every primitive of the full one reports, all pass, with fewer
+    # vectors (a subset of the same tables), within a small cycle budget. Elliptic curves: the
+    # field variants and the B-163 and P-256 key pairs; ECDSA, EC-DH and EC-ElGamal (the same
+    # field and point code, 2-11 M cycles each) only in the full one.
+    with SimSession(sim_config, max_cycles=100_000_000, read_timeout=300) as s:
+        recs, done = run_suites(s, {"op": "run", "suites": "selftest", "exit": True})
+        status = s.wait_exit()
+        cycles = s.cycles
+    failed = [f"{r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
+    assert not failed and status == 0, "failures in the SoC: " + "; ".join(failed)
+    assert all(r["suite"] == "selftest" and r["failed"] == 0 and r["vectors"] > 0 for r in recs)
+    quick = {r["prim"]: r["vectors"] for r in recs}
+    full = full_selftest_counts()
+    assert set(quick) == set(full) - {"ecdsa", "ecdh_elgamal"} and len(recs) == len(quick)
+    assert all(quick[p] <= full[p] for p in quick)
+    assert sum(quick.values()) < sum(full.values())
+    assert cycles < 25_000_000, f"the quick self-test took {cycles:,} simulated cycles"
     assert done == {"done": True, "pass": len(recs), "fail": 0}
 
 

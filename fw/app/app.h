@@ -69,11 +69,15 @@ struct check {
 };
 void check_result(struct check *c, int pass, const char *label);
 void check_report(const struct check *c, struct tally *t);
-void selftest_pk(struct tally *t);
-void selftest_ec(struct tally *t);
+/* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
+void selftest_pk(int quick, struct tally *t);
+void selftest_ec(int quick, struct tally *t);
+/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
+int selftest_spread(size_t j, size_t n);
 
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
+void selftest_full_run(const struct run_opts *o, struct tally *t);
 void bench_hash(const struct run_opts *o, struct tally *t);
 void bench_block(const struct run_opts *o, struct tally *t);
 void bench_stream(const struct run_opts *o, struct tally *t);
@@ -83,8 +87,11 @@ void bench_ec(const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
-/* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. */
+/* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. req_hex
+ * is for byte strings (even length); req_hex_int for integers, big-endian, any length (an odd
+ * one reads as if it had a leading 0). */
 long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 /* An error message naming a request field: prefix, the key (at most 20 characters), suffix. */
 const char *req_key_error(const char *prefix, const char *key, const char *suffix);
 /* 1 when the field is the string s. */
@@ -120,6 +127,44 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
 void json_measure(const struct bench_result *res, uint32_t runs);
 /* Ends a benchmark record with its "ok" and counts it in the tally. */
 void json_close(const struct bench_result *res, struct tally *t);
+
+/* A benchmark case: the record's primitive and operation, the implementation, the timed call
+ * and the fields it reports. Every callback gets the family's context (its inputs and outputs)
+ * as the argument. An accelerated variant of a case is one more row with its own impl, call
+ * and `when` (e.g. impl "hw" beside "sw", run when the accelerator is there). */
+struct bench_case {
+  const char *prim, *op;
+  const char *impl;           /* NULL: the one implementation; the family's head decides
+                                 whether and how the record names it */
+  bench_fn call;              /* timed */
+  bench_prep prep;            /* untimed, before every run; NULL: none */
+  void (*fields)(void *ctx);  /* the record's fields after the measurement's; NULL: none */
+  int (*check)(void *ctx);    /* 0 fails the record (an output the host cannot check); NULL: none */
+  int (*when)(void *ctx);     /* 0: the case does not apply here (no record); NULL: always */
+  int arg;                    /* the family's parameter of the case (an exponent, a set, a flag) */
+};
+/* A family of cases: how its records begin and what each measurement needs first. */
+struct bench_family {
+  /* json_begin(), the family's fields, json_measure() and any field every record of the
+   * family carries after it. */
+  void (*head)(const struct bench_case *c, void *ctx, const struct bench_result *res,
+               uint32_t runs);
+  void (*start)(const struct bench_case *c, void *ctx);   /* untimed, before the measurement; NULL: none */
+};
+/* The one benchmark runner: unless the case does not apply, start, measure (bench_measure),
+ * check, write the record (head, then the case's fields) and close it (json_close, counted in
+ * the tally). */
+void bench_run(const struct bench_family *f, const struct bench_case *c, void *ctx,
+               const struct run_opts *o, struct tally *t);
+/* bench_run on cases [0, n). */
+void bench_run_all(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
+                   const struct run_opts *o, struct tally *t);
+#define BENCH_N(table) (sizeof(table) / sizeof((table)[0]))
+
+/* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
+ * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */
+char *str_fmt(char *buf, size_t cap, const char *fmt, ...);
+char *str_append(char *buf, size_t cap, const char *fmt, ...);
 uint64_t median_u64(uint64_t *v, size_t n);          /* sorts v */
 void bench_fill(uint8_t *p, size_t n);               /* byte i = (i*167 + 13) mod 256 */
 void bench_key(uint8_t *p, size_t n);                /* byte i = (i*29 + 101) mod 256 */

@@ -57,26 +57,61 @@ void json_close(const struct bench_result *res, struct tally *t)
     t->fail++;
 }
 
-struct line {
-  const char *suite, *prim, *impl, *mode, *op;
+void bench_run(const struct bench_family *f, const struct bench_case *c, void *ctx,
+               const struct run_opts *o, struct tally *t)
+{
+  struct bench_result res;
+  if (c->when && !c->when(ctx))
+    return;
+  if (f->start)
+    f->start(c, ctx);
+  bench_measure(c->call, c->prep, ctx, o, &res);
+  if (c->check)
+    res.ok &= c->check(ctx) != 0;
+  f->head(c, ctx, &res, o->runs);
+  if (c->fields)
+    c->fields(ctx);
+  json_close(&res, t);
+}
+
+void bench_run_all(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
+                   const struct run_opts *o, struct tally *t)
+{
+  for (size_t i = 0; i < n; i++)
+    bench_run(f, &c[i], ctx, o, t);
+}
+
+/* The symmetric primitives' records: suite, prim, impl ("sw" unless named), mode (ciphers),
+ * op, bytes (0 for a key setup), the measurement, then the case's "out". Each context starts
+ * with this head. */
+struct sym_rec {
+  const char *suite, *mode;
   uint32_t bytes;
 };
 
-static void report(const struct line *l, const struct bench_result *res, uint32_t runs, const uint8_t *out,
-                   size_t outlen, struct tally *t)
+static void sym_head(const struct bench_case *c, void *ctx, const struct bench_result *res,
+                     uint32_t runs)
 {
+  const struct sym_rec *r = ctx;
   json_begin();
-  json_str("suite", l->suite);
-  json_str("prim", l->prim);
-  json_str("impl", l->impl ? l->impl : "sw");
-  if (l->mode)
-    json_str("mode", l->mode);
-  json_str("op", l->op);
-  json_u64("bytes", l->bytes);
+  json_str("suite", r->suite);
+  json_str("prim", c->prim);
+  json_str("impl", c->impl ? c->impl : "sw");
+  if (r->mode)
+    json_str("mode", r->mode);
+  json_str("op", c->op);
+  json_u64("bytes", r->bytes);
   json_measure(res, runs);
-  if (out)
-    json_bytes("out", out, outlen);
-  json_close(res, t);
+}
+
+static const struct bench_family sym_family = {sym_head, NULL};
+
+/* "out": the SHA-256 of a cipher's n output bytes. */
+static void json_out_digest(const uint8_t *p, size_t n)
+{
+  uint8_t md[32];
+  vc_sha256(p, n, md);
+  json_bytes("out", md, sizeof(md));
 }
 
 static void bench_error(const char *suite, const char *msg, struct tally *t)
@@ -117,29 +152,33 @@ static int sizes_next(struct sizes *s, const char *suite, uint32_t max, uint32_t
 /* ---- hashes ---- */
 
 struct hash_arg {
+  struct sym_rec rec;
   const vc_hash_class *h;
-  uint32_t len;
   uint8_t md[64];
 };
 
 static int run_hash(void *p)
 {
   struct hash_arg *a = p;
-  return a->h->oneshot(app_in, a->len, a->md);
+  return a->h->oneshot(app_in, a->rec.bytes, a->md);
+}
+
+static void hash_out(void *p)
+{
+  struct hash_arg *a = p;
+  json_bytes("out", a->md, a->h->digest_len);
 }
 
 void bench_hash(const struct run_opts *o, struct tally *t)
 {
   for (size_t i = 0; i < app_nhashes; i++) {
     struct sizes sz;
-    struct hash_arg a = {app_hashes[i], 0, {0}};
+    struct hash_arg a = {{"hash", NULL, 0}, app_hashes[i], {0}};
+    const struct bench_case c = {.prim = a.h->name, .op = "hash", .call = run_hash, .fields = hash_out};
     sizes_init(&sz, o);
-    while (sizes_next(&sz, "hash", APP_BENCH_MAX_MSG, &a.len, t)) {
-      struct bench_result res;
-      struct line l = {"hash", a.h->name, NULL, NULL, "hash", a.len};
-      bench_fill(app_in, a.len);
-      bench_measure(run_hash, NULL, &a, o, &res);
-      report(&l, &res, o->runs, a.md, a.h->digest_len, t);
+    while (sizes_next(&sz, "hash", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
+      bench_fill(app_in, a.rec.bytes);
+      bench_run(&sym_family, &c, &a, o, t);
     }
   }
 }
@@ -165,12 +204,13 @@ static const struct block_cfg block_cfgs[] = {
 };
 
 struct block_arg {
+  struct sym_rec rec;
   const struct app_block *b;
   union app_block_key ks;
   uint8_t key[32], iv[VC_MAX_BLOCK_LEN];
-  uint32_t keylen, rounds, len;
+  uint32_t keylen, rounds;
   size_t outlen;
-  int mode, decrypt;
+  int mode;
 };
 
 static int run_setkey(void *p)
@@ -181,73 +221,94 @@ static int run_setkey(void *p)
 
 /* Encryption pads app_in (ECB/CBC) and writes app_out; decryption reads app_out into app_in
  * and removes the padding. The IV is reset on every run so all runs do the same work. */
-static int run_block(void *p)
+static int run_encrypt(void *p)
 {
   struct block_arg *a = p;
-  size_t bl = a->b->bc->block_len, len = a->len;
+  size_t bl = a->b->bc->block_len, len = a->rec.bytes;
   uint8_t iv[VC_MAX_BLOCK_LEN];
   int rc;
   memcpy(iv, a->iv, bl);
-  if (!a->decrypt) {
-    if (a->mode != 2 && (rc = vc_pkcs7_pad(app_in, len, APP_BENCH_MAX, bl, &len)))
-      return rc;
-    a->outlen = len;
-    return app_mode_crypt(a->b, a->mode, 0, &a->ks, iv, app_in, app_out, len);
-  }
+  if (a->mode != 2 && (rc = vc_pkcs7_pad(app_in, len, APP_BENCH_MAX, bl, &len)))
+    return rc;
+  a->outlen = len;
+  return app_mode_crypt(a->b, a->mode, 0, &a->ks, iv, app_in, app_out, len);
+}
+
+static int run_decrypt(void *p)
+{
+  struct block_arg *a = p;
+  size_t bl = a->b->bc->block_len, len;
+  uint8_t iv[VC_MAX_BLOCK_LEN];
+  int rc;
+  memcpy(iv, a->iv, bl);
   if ((rc = app_mode_crypt(a->b, a->mode, 1, &a->ks, iv, app_out, app_in, a->outlen)))
     return rc;
   return a->mode == 2 ? VC_OK : vc_pkcs7_unpad(app_in, a->outlen, bl, &len);
 }
 
-static void bench_block_mode(struct block_arg *a, const struct block_cfg *c, const char *mode,
-                             const struct run_opts *o, struct tally *t)
+static void encrypt_out(void *p)
 {
-  struct sizes sz;
-  sizes_init(&sz, o);
-  while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a->len, t)) {
-    struct bench_result res;
-    uint8_t md[32];
-    struct line l = {"block", c->prim, c->impl, mode, "enc", a->len};
-    bench_fill(app_in, a->len);
-    a->decrypt = 0;
-    bench_measure(run_block, NULL, a, o, &res);
-    vc_sha256(app_out, a->outlen, md);
-    report(&l, &res, o->runs, md, sizeof(md), t);
-    a->decrypt = 1;
-    l.op = "dec";
-    bench_measure(run_block, NULL, a, o, &res);
-    vc_sha256(app_in, a->len, md);      /* the host checks it is the plaintext's digest */
-    report(&l, &res, o->runs, md, sizeof(md), t);
-  }
+  struct block_arg *a = p;
+  json_out_digest(app_out, a->outlen);
+}
+
+static void decrypt_out(void *p)        /* the host checks it is the plaintext's digest */
+{
+  struct block_arg *a = p;
+  json_out_digest(app_in, a->rec.bytes);
+}
+
+/* A cipher's cases; the configuration names the primitive and the implementation. */
+enum { BLOCK_SETKEY, BLOCK_ENC, BLOCK_DEC };
+static const struct bench_case block_cases[] = {
+  [BLOCK_SETKEY] = {.op = "setkey", .call = run_setkey},
+  [BLOCK_ENC] = {.op = "enc", .call = run_encrypt, .fields = encrypt_out},
+  [BLOCK_DEC] = {.op = "dec", .call = run_decrypt, .fields = decrypt_out},
+};
+
+static void block_case(const struct block_cfg *c, int which, struct block_arg *a,
+                       const struct run_opts *o, struct tally *t)
+{
+  struct bench_case k = block_cases[which];
+  k.prim = c->prim;
+  k.impl = c->impl;
+  bench_run(&sym_family, &k, a, o, t);
 }
 
 void bench_block(const struct run_opts *o, struct tally *t)
 {
+  static const char *const mode_names[] = {"ecb", "cbc", "ctr"};
   static struct block_arg a;
   const char *modes = o->modes ? o->modes : default_modes;
   const char *mend = o->modes ? o->modes + o->modes_len : default_modes + sizeof(default_modes) - 1;
   for (size_t i = 0; i < sizeof(block_cfgs) / sizeof(block_cfgs[0]); i++) {
     const struct block_cfg *c = &block_cfgs[i];
-    struct bench_result res;
-    struct line l = {"block", c->prim, c->impl, NULL, "setkey", 0};
     if (!c->quick && !o->all)
       continue;
+    a.rec = (struct sym_rec){"block", NULL, 0};
     a.b = app_find_block(c->cipher, strlen(c->cipher));
     a.keylen = c->keylen;
     a.rounds = c->rounds;
     bench_key(a.key, c->keylen);
     bench_iv(a.iv, a.b->bc->block_len);
-    bench_measure(run_setkey, NULL, &a, o, &res);
-    report(&l, &res, o->runs, NULL, 0, t);
+    block_case(c, BLOCK_SETKEY, &a, o, t);
     for (const char *p = modes; p < mend;) {
       const char *q = p;
       while (q < mend && *q != ',')
         q++;
       a.mode = app_mode(p, (size_t)(q - p));
-      if (a.mode < 0)
+      if (a.mode < 0) {
         bench_error("block", "bad \"modes\" list (ecb, cbc, ctr)", t);
-      else
-        bench_block_mode(&a, c, (const char *[]){"ecb", "cbc", "ctr"}[a.mode], o, t);
+      } else {
+        struct sizes sz;
+        a.rec.mode = mode_names[a.mode];
+        sizes_init(&sz, o);
+        while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
+          bench_fill(app_in, a.rec.bytes);
+          block_case(c, BLOCK_ENC, &a, o, t);
+          block_case(c, BLOCK_DEC, &a, o, t);
+        }
+      }
       p = q + 1;
     }
   }
@@ -263,10 +324,11 @@ struct stream_cfg {
 static const struct stream_cfg stream_cfgs[] = {{"rc4", 16}, {"seal", 20}};
 
 struct stream_arg {
+  struct sym_rec rec;
   const struct app_stream *s;
   union app_stream_ctx ctx, keyed;
   uint8_t key[32];
-  uint32_t keylen, len;
+  uint32_t keylen;
 };
 
 static int run_stream_setkey(void *p)
@@ -285,7 +347,13 @@ static void prep_stream(void *p)
 static int run_stream(void *p)
 {
   struct stream_arg *a = p;
-  return a->s->crypt(&a->ctx, 0, app_in, app_out, a->len);
+  return a->s->crypt(&a->ctx, 0, app_in, app_out, a->rec.bytes);
+}
+
+static void stream_out(void *p)
+{
+  struct stream_arg *a = p;
+  json_out_digest(app_out, a->rec.bytes);
 }
 
 void bench_stream(const struct run_opts *o, struct tally *t)
@@ -293,22 +361,19 @@ void bench_stream(const struct run_opts *o, struct tally *t)
   static struct stream_arg a;
   for (size_t i = 0; i < sizeof(stream_cfgs) / sizeof(stream_cfgs[0]); i++) {
     const struct stream_cfg *c = &stream_cfgs[i];
-    struct bench_result res;
+    const struct bench_case setkey = {.prim = c->name, .op = "setkey", .call = run_stream_setkey};
+    const struct bench_case crypt = {.prim = c->name, .op = "crypt", .call = run_stream, .prep = prep_stream,
+                                     .fields = stream_out};
     struct sizes sz;
-    struct line l = {"stream", c->name, NULL, NULL, "setkey", 0};
+    a.rec = (struct sym_rec){"stream", NULL, 0};
     a.s = app_find_stream(c->name, strlen(c->name));
     a.keylen = c->keylen;
     bench_key(a.key, c->keylen);
-    bench_measure(run_stream_setkey, NULL, &a, o, &res);
-    report(&l, &res, o->runs, NULL, 0, t);
+    bench_run(&sym_family, &setkey, &a, o, t);
     sizes_init(&sz, o);
-    while (sizes_next(&sz, "stream", APP_BENCH_MAX_MSG, &a.len, t)) {
-      uint8_t md[32];
-      struct line lc = {"stream", c->name, NULL, NULL, "crypt", a.len};
-      bench_fill(app_in, a.len);
-      bench_measure(run_stream, prep_stream, &a, o, &res);
-      vc_sha256(app_out, a.len, md);
-      report(&lc, &res, o->runs, md, sizeof(md), t);
+    while (sizes_next(&sz, "stream", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
+      bench_fill(app_in, a.rec.bytes);
+      bench_run(&sym_family, &crypt, &a, o, t);
     }
   }
 }

@@ -6,7 +6,8 @@
  * Keys and ephemeral scalars come from HMAC_DRBG seeded with labels ("vexcrypt/ec/<curve>"
  * for the peer, ".../party" for the measured EC-DH party, whose key generation is timed),
  * drawn outside the timing otherwise; every record carries its inputs and outputs, which the host
- * checks (vexrun/ecrefs.py). */
+ * checks (vexrun/ecrefs.py). The cases are tables (app.h, struct bench_case) run by bench_run
+ * on one context. */
 #include <string.h>
 
 #include "app.h"
@@ -16,17 +17,23 @@
 /* The DSA benchmark's short message (seed 002: a 23-byte file), hashed inside the timing. */
 #define EC_MSG_BYTES 23
 
-static const vc_ec_curve *cur;
-static vc_ec_set cset;
-static const vc_hash_class *chash;
-static vc_drbg rng;
-static char label[32], plabel[40];   /* the peer's and the measured party's DRBG labels */
-static uint8_t d1[VC_EC_MAX_NLEN], d2[VC_EC_MAX_NLEN], reph[VC_EC_MAX_NLEN], sr[VC_EC_MAX_NLEN],
-    ss[VC_EC_MAX_NLEN], dig[VC_HMAC_MAX_DIGEST];
-static uint8_t q1[VC_EC_MAX_POINT], q2[VC_EC_MAX_POINT], mpt[VC_EC_MAX_POINT],
-    c1[VC_EC_MAX_POINT], c2[VC_EC_MAX_POINT], out[VC_EC_MAX_POINT];
-
-static size_t plen(void) { return vc_ec_point_len(cur); }
+struct ec_ctx {
+  /* the protocols: the curve and set measured, the peer's key (d2, q2), the measured party's
+   * (d1, q1), the ephemeral scalar, the message point, the outputs */
+  const vc_ec_curve *cur;
+  vc_ec_set set;
+  const vc_hash_class *hash;
+  vc_drbg rng;
+  char label[32], plabel[40];   /* the peer's and the measured party's DRBG labels */
+  uint8_t d1[VC_EC_MAX_NLEN], d2[VC_EC_MAX_NLEN], reph[VC_EC_MAX_NLEN], sr[VC_EC_MAX_NLEN],
+      ss[VC_EC_MAX_NLEN], dig[VC_HMAC_MAX_DIGEST];
+  uint8_t q1[VC_EC_MAX_POINT], q2[VC_EC_MAX_POINT], mpt[VC_EC_MAX_POINT],
+      c1[VC_EC_MAX_POINT], c2[VC_EC_MAX_POINT], out[VC_EC_MAX_POINT];
+  size_t plen;                  /* the curve's point length */
+  /* the field operations: the field, the operands, the result */
+  const vc_gf2m_field *fld;
+  vc_gf2m fa, fb, fr;
+};
 
 /* The bit size a curve's name carries (163, 233, 256). */
 static uint32_t curve_bits(const vc_ec_curve *c)
@@ -37,176 +44,265 @@ static uint32_t curve_bits(const vc_ec_curve *c)
   return v;
 }
 
-static void rec_open(const char *prim, const char *op, const struct bench_result *res,
-                     uint32_t runs)
+static void seed_rng(struct ec_ctx *x, const char *l)
+{
+  vc_drbg_init(&x->rng, (const uint8_t *)l, strlen(l));
+}
+
+/* The start of every record of the suite: the case's labels, the curve (NULL: none), the set. */
+static void ec_rec_open(const struct bench_case *c, const vc_ec_curve *curve, vc_ec_set set)
 {
   json_begin();
   json_str("suite", "ec");
-  json_str("prim", prim);
-  json_str("op", op);
-  json_str("curve", cur->name);
-  json_str("set", cset == VC_EC_BASIC ? "basic" : "optimized");
-  json_u64("bits", curve_bits(cur));
+  json_str("prim", c->prim);
+  if (c->impl)
+    json_str("impl", c->impl);
+  json_str("op", c->op);
+  if (curve)
+    json_str("curve", curve->name);
+  json_str("set", set == VC_EC_BASIC ? "basic" : "optimized");
+}
+
+/* ---- the protocols ---- */
+
+/* A protocol's record: the curve, the set and, after the measurement, the dispatching forms'
+ * field-operation counts over all measured runs, per run. */
+static void protocol_head(const struct bench_case *c, void *ctx, const struct bench_result *res,
+                          uint32_t runs)
+{
+  const struct ec_ctx *x = ctx;
+  ec_rec_open(c, x->cur, x->set);
+  json_u64("bits", curve_bits(x->cur));
   json_measure(res, runs);
-  /* The dispatching forms' counts over all measured runs, per run. */
   uint32_t calls = runs + (res->instret ? 1 : 0);
   json_u64("mul", vc_gf2m_stats.mul / calls);
   json_u64("sqr", vc_gf2m_stats.sqr / calls);
   json_u64("inv", vc_gf2m_stats.inv / calls);
 }
 
-/* A protocol's measurement: no instruction-counting run (a basic-set protocol is up to 0.8 G
- * cycles; the field operations' records carry the instruction counts). */
-static void measure(bench_fn fn, bench_prep prep, const struct run_opts *o,
-                    struct bench_result *res)
+static void protocol_start(const struct bench_case *c, void *ctx)
 {
-  struct run_opts q = *o;
-  q.instret = 0;
+  (void)c;
+  (void)ctx;
   memset(&vc_gf2m_stats, 0, sizeof(vc_gf2m_stats));
-  bench_measure(fn, prep, NULL, &q, res);
 }
 
-static void seed_rng(const char *l)
-{
-  vc_drbg_init(&rng, (const uint8_t *)l, strlen(l));
-}
+static const struct bench_family protocol_family = {protocol_head, protocol_start};
 
 /* Every run of EC-DH draws the same key pair. */
 static void party_prep(void *p)
 {
-  (void)p;
-  seed_rng(plabel);
+  struct ec_ctx *x = p;
+  seed_rng(x, x->plabel);
 }
 
 /* One party of EC-DH: its key pair, then the shared secret with the peer's public key q2. */
 static int run_ecdh(void *p)
 {
-  (void)p;
-  int rc = vc_ec_keygen(cur, cset, &rng, d1, q1);
-  return rc ? rc : vc_ecdh(cur, cset, d1, cur->nlen, q2, plen(), out);
+  struct ec_ctx *x = p;
+  int rc = vc_ec_keygen(x->cur, x->set, &x->rng, x->d1, x->q1);
+  return rc ? rc : vc_ecdh(x->cur, x->set, x->d1, x->cur->nlen, x->q2, x->plen, x->out);
+}
+
+static void ecdh_out(void *p)
+{
+  struct ec_ctx *x = p;
+  json_bytes("d", x->d1, x->cur->nlen);
+  json_bytes("q", x->q1, x->plen);
+  json_bytes("peer", x->q2, x->plen);
+  json_bytes("secret", x->out, x->cur->flen);
 }
 
 static int run_enc(void *p)
 {
-  (void)p;
-  return vc_ec_elgamal_encrypt(cur, cset, q2, mpt, reph, c1, c2);
+  struct ec_ctx *x = p;
+  return vc_ec_elgamal_encrypt(x->cur, x->set, x->q2, x->mpt, x->reph, x->c1, x->c2);
+}
+
+static void enc_out(void *p)
+{
+  struct ec_ctx *x = p;
+  json_bytes("q", x->q2, x->plen);
+  json_bytes("m", x->mpt, x->plen);
+  json_bytes("r", x->reph, x->cur->nlen);
+  json_bytes("c1", x->c1, x->plen);
+  json_bytes("c2", x->c2, x->plen);
 }
 
 static int run_dec(void *p)
 {
-  (void)p;
-  return vc_ec_elgamal_decrypt(cur, cset, d2, c1, c2, out);
+  struct ec_ctx *x = p;
+  return vc_ec_elgamal_decrypt(x->cur, x->set, x->d2, x->c1, x->c2, x->out);
+}
+
+static int dec_check(void *p)
+{
+  struct ec_ctx *x = p;
+  return !memcmp(x->out, x->mpt, x->plen);
 }
 
 static int run_sign(void *p)
 {
-  (void)p;
-  int rc = chash->oneshot(app_in, EC_MSG_BYTES, dig);
-  return rc ? rc : vc_ecdsa_sign(cur, cset, d2, chash, dig, sr, ss);
+  struct ec_ctx *x = p;
+  int rc = x->hash->oneshot(app_in, EC_MSG_BYTES, x->dig);
+  return rc ? rc : vc_ecdsa_sign(x->cur, x->set, x->d2, x->hash, x->dig, x->sr, x->ss);
 }
 
 static int run_verify(void *p)
 {
-  (void)p;
-  int rc = chash->oneshot(app_in, EC_MSG_BYTES, dig);
-  return rc ? rc : vc_ecdsa_verify(cur, cset, q2, plen(), dig, chash->digest_len, sr, ss);
+  struct ec_ctx *x = p;
+  int rc = x->hash->oneshot(app_in, EC_MSG_BYTES, x->dig);
+  return rc ? rc : vc_ecdsa_verify(x->cur, x->set, x->q2, x->plen, x->dig, x->hash->digest_len,
+                                   x->sr, x->ss);
 }
 
-/* The protocols on one curve in one set. The peer key (d2, q2), the ephemeral scalar and the
- * message point are drawn and computed before the timing, in the optimized set. */
-static void ec_protocols(const vc_ec_curve *c, vc_ec_set set, const struct run_opts *o,
-                         struct tally *t)
+static void verify_out(void *p)
 {
-  struct bench_result res;
-  size_t n = strlen(c->name), nl = c->nlen;
-  cur = c;
-  cset = set;
-  chash = curve_bits(c) < 200 ? &vc_sha1_class : &vc_sha256_class;
-  memcpy(label, "vexcrypt/ec/", 12);
-  memcpy(label + 12, c->name, n + 1);
-  memcpy(plabel, label, 12 + n);
-  memcpy(plabel + 12 + n, "/party", 7);
-  seed_rng(label);
+  struct ec_ctx *x = p;
+  json_str("hash", x->hash->name);
+  json_u64("bytes", EC_MSG_BYTES);
+}
+
+static void sign_out(void *p)
+{
+  struct ec_ctx *x = p;
+  verify_out(x);
+  json_bytes("d", x->d2, x->cur->nlen);
+  json_bytes("q", x->q2, x->plen);
+  json_bytes("r", x->sr, x->cur->nlen);
+  json_bytes("s", x->ss, x->cur->nlen);
+}
+
+static const struct bench_case protocol_cases[] = {
+  {.prim = "ecdh", .op = "keypair+shared", .call = run_ecdh, .prep = party_prep, .fields = ecdh_out},
+  {.prim = "ec_elgamal", .op = "encrypt", .call = run_enc, .fields = enc_out},
+  {.prim = "ec_elgamal", .op = "decrypt", .call = run_dec, .check = dec_check},
+  {.prim = "ecdsa", .op = "sign", .call = run_sign, .fields = sign_out},
+  {.prim = "ecdsa", .op = "verify", .call = run_verify, .fields = verify_out},
+};
+
+/* The protocols on one curve in one set. The peer key (d2, q2), the ephemeral scalar and the
+ * message point are drawn and computed before the timing, in the optimized set. No
+ * instruction-counting run (a basic-set protocol is up to 0.8 G cycles; the field operations'
+ * records carry the instruction counts). */
+static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
+                         const struct run_opts *o, struct tally *t)
+{
+  struct run_opts q = *o;
+  q.instret = 0;
+  x->cur = c;
+  x->set = set;
+  x->plen = vc_ec_point_len(c);
+  x->hash = curve_bits(c) < 200 ? &vc_sha1_class : &vc_sha256_class;
+  str_fmt(x->label, sizeof(x->label), "vexcrypt/ec/%s", c->name);
+  str_fmt(x->plabel, sizeof(x->plabel), "%s/party", x->label);
+  seed_rng(x, x->label);
   bench_fill(app_in, EC_MSG_BYTES);
-  if (vc_ec_keygen(c, VC_EC_OPTIMIZED, &rng, d2, q2) || vc_ec_scalar_draw(c, &rng, reph) ||
-      vc_ec_embed(c, VC_EC_OPTIMIZED, app_in, vc_ec_msg_len(c), mpt)) {
+  if (vc_ec_keygen(c, VC_EC_OPTIMIZED, &x->rng, x->d2, x->q2) ||
+      vc_ec_scalar_draw(c, &x->rng, x->reph) ||
+      vc_ec_embed(c, VC_EC_OPTIMIZED, app_in, vc_ec_msg_len(c), x->mpt)) {
     t->fail++;
     return;
   }
-  measure(run_ecdh, party_prep, o, &res);
-  rec_open("ecdh", "keypair+shared", &res, o->runs);
-  json_bytes("d", d1, nl);
-  json_bytes("q", q1, plen());
-  json_bytes("peer", q2, plen());
-  json_bytes("secret", out, c->flen);
-  json_close(&res, t);
-
-  measure(run_enc, NULL, o, &res);
-  rec_open("ec_elgamal", "encrypt", &res, o->runs);
-  json_bytes("q", q2, plen());
-  json_bytes("m", mpt, plen());
-  json_bytes("r", reph, nl);
-  json_bytes("c1", c1, plen());
-  json_bytes("c2", c2, plen());
-  json_close(&res, t);
-  measure(run_dec, NULL, o, &res);
-  res.ok &= !memcmp(out, mpt, plen());
-  rec_open("ec_elgamal", "decrypt", &res, o->runs);
-  json_close(&res, t);
-
-  measure(run_sign, NULL, o, &res);
-  rec_open("ecdsa", "sign", &res, o->runs);
-  json_str("hash", chash->name);
-  json_u64("bytes", EC_MSG_BYTES);
-  json_bytes("d", d2, nl);
-  json_bytes("q", q2, plen());
-  json_bytes("r", sr, nl);
-  json_bytes("s", ss, nl);
-  json_close(&res, t);
-  measure(run_verify, NULL, o, &res);
-  rec_open("ecdsa", "verify", &res, o->runs);
-  json_str("hash", chash->name);
-  json_u64("bytes", EC_MSG_BYTES);
-  json_close(&res, t);
+  bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
 }
 
 /* ---- the field operations ---- */
 
-static const vc_gf2m_field *fld;
-static vc_gf2m fa, fb, fr;
+/* A field operation's record: the set of its variant (arg), the field's m. */
+static void field_head(const struct bench_case *c, void *ctx, const struct bench_result *res,
+                       uint32_t runs)
+{
+  const struct ec_ctx *x = ctx;
+  ec_rec_open(c, NULL, (vc_ec_set)c->arg);
+  json_u64("bits", x->fld->m);
+  json_measure(res, runs);
+}
 
-static int run_mul_shiftadd(void *p) { (void)p; vc_gf2m_mul_shiftadd(fld, fr, fa, fb); return VC_OK; }
-static int run_mul_comb(void *p) { (void)p; vc_gf2m_mul_comb(fld, fr, fa, fb); return VC_OK; }
-static int run_sqr_self(void *p) { (void)p; vc_gf2m_mul_shiftadd(fld, fr, fa, fa); return VC_OK; }
-static int run_sqr_tab(void *p) { (void)p; vc_gf2m_sqr_tab(fld, fr, fa); return VC_OK; }
-static int run_inv_euclid(void *p) { (void)p; return vc_gf2m_inv_euclid_var(fld, fr, fa); }
-static int run_inv_almost(void *p) { (void)p; return vc_gf2m_inv_almost_var(fld, fr, fa); }
-static int run_inv_itoh(void *p) { (void)p; return vc_gf2m_inv_itoh(fld, fr, fa); }
+static const struct bench_family field_family = {field_head, NULL};
 
-static const struct {
-  const char *op;
-  bench_fn fn;
-  vc_ec_set set;   /* the set the variant belongs to */
-} field_ops[] = {
-  {"mul_shiftadd", run_mul_shiftadd, VC_EC_BASIC}, {"mul_comb", run_mul_comb, VC_EC_OPTIMIZED},
-  {"sqr_self", run_sqr_self, VC_EC_BASIC},         {"sqr_tab", run_sqr_tab, VC_EC_OPTIMIZED},
-  {"inv_euclid", run_inv_euclid, VC_EC_BASIC},     {"inv_almost", run_inv_almost, VC_EC_OPTIMIZED},
-  {"inv_itoh", run_inv_itoh, VC_EC_OPTIMIZED},
+static int run_mul_shiftadd(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_mul_shiftadd(x->fld, x->fr, x->fa, x->fb);
+  return VC_OK;
+}
+
+static int run_mul_comb(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_mul_comb(x->fld, x->fr, x->fa, x->fb);
+  return VC_OK;
+}
+
+static int run_sqr_self(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_mul_shiftadd(x->fld, x->fr, x->fa, x->fa);
+  return VC_OK;
+}
+
+static int run_sqr_tab(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_sqr_tab(x->fld, x->fr, x->fa);
+  return VC_OK;
+}
+
+static int run_inv_euclid(void *p)
+{
+  struct ec_ctx *x = p;
+  return vc_gf2m_inv_euclid_var(x->fld, x->fr, x->fa);
+}
+
+static int run_inv_almost(void *p)
+{
+  struct ec_ctx *x = p;
+  return vc_gf2m_inv_almost_var(x->fld, x->fr, x->fa);
+}
+
+static int run_inv_itoh(void *p)
+{
+  struct ec_ctx *x = p;
+  return vc_gf2m_inv_itoh(x->fld, x->fr, x->fa);
+}
+
+/* a, b and the result. */
+static void field_out(void *p)
+{
+  struct ec_ctx *x = p;
+  uint8_t buf[32];
+  size_t len = vc_gf2m_bytes(x->fld);
+  vc_gf2m_to_bytes(x->fld, x->fa, buf, len);
+  json_bytes("a", buf, len);
+  vc_gf2m_to_bytes(x->fld, x->fb, buf, len);
+  json_bytes("b", buf, len);
+  vc_gf2m_to_bytes(x->fld, x->fr, buf, len);
+  json_bytes("out", buf, len);
+}
+
+/* Each variant with the set it belongs to (arg). */
+static const struct bench_case field_cases[] = {
+  {.prim = "gf2m", .op = "mul_shiftadd", .call = run_mul_shiftadd, .fields = field_out, .arg = VC_EC_BASIC},
+  {.prim = "gf2m", .op = "mul_comb", .call = run_mul_comb, .fields = field_out, .arg = VC_EC_OPTIMIZED},
+  {.prim = "gf2m", .op = "sqr_self", .call = run_sqr_self, .fields = field_out, .arg = VC_EC_BASIC},
+  {.prim = "gf2m", .op = "sqr_tab", .call = run_sqr_tab, .fields = field_out, .arg = VC_EC_OPTIMIZED},
+  {.prim = "gf2m", .op = "inv_euclid", .call = run_inv_euclid, .fields = field_out, .arg = VC_EC_BASIC},
+  {.prim = "gf2m", .op = "inv_almost", .call = run_inv_almost, .fields = field_out, .arg = VC_EC_OPTIMIZED},
+  {.prim = "gf2m", .op = "inv_itoh", .call = run_inv_itoh, .fields = field_out, .arg = VC_EC_OPTIMIZED},
 };
 
 /* a and b: the field's byte length drawn from "vexcrypt/gf2m/<m>", bits at and above m cleared. */
-static void field_inputs(const vc_gf2m_field *f)
+static void field_inputs(struct ec_ctx *x, const vc_gf2m_field *f)
 {
   uint8_t buf[32];
   size_t len = vc_gf2m_bytes(f);
-  memcpy(label, "vexcrypt/gf2m/163", 18);
-  if (f->m == 233)
-    memcpy(label + 14, "233", 3);
-  seed_rng(label);
+  x->fld = f;
+  seed_rng(x, str_fmt(x->label, sizeof(x->label), "vexcrypt/gf2m/%u", (unsigned)f->m));
   for (int i = 0; i < 2; i++) {
-    vc_drbg_generate(&rng, buf, len);
+    vc_drbg_generate(&x->rng, buf, len);
     buf[0] &= (uint8_t)(0xFF >> (8 * len - f->m));
-    vc_gf2m_from_bytes(f, i ? fb : fa, buf, len);
+    vc_gf2m_from_bytes(f, i ? x->fb : x->fa, buf, len);
   }
 }
 
@@ -214,45 +310,26 @@ static void field_inputs(const vc_gf2m_field *f)
  * operations inside a protocol (the cost split multiplies it by the protocol's counts). */
 #define FIELD_MIN_RUNS 7
 
-static void ec_fields(const struct run_opts *o, struct tally *t)
+static void ec_fields(struct ec_ctx *x, const struct run_opts *o, struct tally *t)
 {
   static const vc_gf2m_field *const fields[] = {&vc_gf2m_163, &vc_gf2m_233};
-  uint8_t buf[32];
-  struct bench_result res;
   struct run_opts q = *o;
   if (q.runs < FIELD_MIN_RUNS)
     q.runs = FIELD_MIN_RUNS;
   for (size_t i = 0; i < 2; i++) {
-    fld = fields[i];
-    size_t len = vc_gf2m_bytes(fld);
-    field_inputs(fld);
-    for (size_t j = 0; j < sizeof(field_ops) / sizeof(field_ops[0]); j++) {
-      bench_measure(field_ops[j].fn, NULL, NULL, &q, &res);
-      json_begin();
-      json_str("suite", "ec");
-      json_str("prim", "gf2m");
-      json_str("op", field_ops[j].op);
-      json_str("set", field_ops[j].set == VC_EC_BASIC ? "basic" : "optimized");
-      json_u64("bits", fld->m);
-      json_measure(&res, q.runs);
-      vc_gf2m_to_bytes(fld, fa, buf, len);
-      json_bytes("a", buf, len);
-      vc_gf2m_to_bytes(fld, fb, buf, len);
-      json_bytes("b", buf, len);
-      vc_gf2m_to_bytes(fld, fr, buf, len);
-      json_bytes("out", buf, len);
-      json_close(&res, t);
-    }
+    field_inputs(x, fields[i]);
+    bench_run_all(&field_family, field_cases, BENCH_N(field_cases), x, &q, t);
   }
 }
 
 void bench_ec(const struct run_opts *o, struct tally *t)
 {
-  ec_fields(o, t);
+  static struct ec_ctx x;
+  ec_fields(&x, o, t);
   for (int id = 0; id < VC_EC_NCURVES; id++) {
     const vc_ec_curve *c = vc_ec_curve_get(id);
-    ec_protocols(c, VC_EC_OPTIMIZED, o, t);
+    ec_protocols(&x, c, VC_EC_OPTIMIZED, o, t);
     if (id != VC_EC_P256)
-      ec_protocols(c, VC_EC_BASIC, o, t);
+      ec_protocols(&x, c, VC_EC_BASIC, o, t);
   }
 }

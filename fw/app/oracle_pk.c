@@ -1,5 +1,6 @@
 /* Oracle operations on the multiprecision library and public key. Numbers travel as
- * big-endian hex strings (even length); the design-space point is given by the optional
+ * big-endian hex strings of any length (byte strings: digests, signatures, messages of the
+ * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by the optional
  * fields "algo" (1..5), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
  * "window" (1..6), each defaulting to vc_mp_cfg_default. Values live in static storage: the
  * firmware serves one request at a time and a vc_mp is 1 KiB. */
@@ -15,11 +16,11 @@ static const char *err_missing(const char *key)
   return req_key_error("missing or malformed \"", key, "\" (hex)");
 }
 
-/* Big-endian hex field -> vc_mp. */
+/* Big-endian hex field of any length -> vc_mp. */
 static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
 {
   const char *err;
-  long n = req_hex(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
+  long n = req_hex_int(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
   if (n < 0 || vc_mp_from_bytes_var(out, app_in, (size_t)n))
     return err_missing(key);
   return NULL;

@@ -1,22 +1,43 @@
+#include <stdarg.h>
 #include <string.h>
 
 #include "app.h"
 #include "prims.h"
 
-long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+/* A hex field into buf; an integer's hex may have odd length (an implicit leading 0). */
+static long req_hex_field(const struct req *r, const char *key, uint8_t *buf, size_t cap, int integer,
+                          const char **err)
 {
   const struct req_field *f = req_get(r, key);
-  long n;
+  long n = 0;
   if (!f || f->type != 's') {
     *err = "missing or non-string hex parameter";
     return -1;
   }
-  n = hex_decode(f->val, f->vallen, buf, cap);
+  size_t odd = integer ? f->vallen & 1 : 0;
+  if (odd) {
+    const char lead[2] = {'0', f->val[0]};
+    n = cap ? hex_decode(lead, 2, buf, cap) : -2;
+  }
+  if (n >= 0) {
+    long m = hex_decode(f->val + odd, f->vallen - odd, buf + odd, cap - odd);
+    n = m < 0 ? m : n + m;
+  }
   if (n == -1)
-    *err = "malformed hex (odd length or a non-hex digit)";
+    *err = integer ? "malformed hex (a non-hex digit)" : "malformed hex (odd length or a non-hex digit)";
   else if (n == -2)
     *err = "input too long (max 32768 bytes)";
   return n < 0 ? -1 : n;
+}
+
+long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+{
+  return req_hex_field(r, key, buf, cap, 0, err);
+}
+
+long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+{
+  return req_hex_field(r, key, buf, cap, 1, err);
 }
 
 uint64_t median_u64(uint64_t *v, size_t n)
@@ -120,4 +141,57 @@ const char *req_key_error(const char *prefix, const char *key, const char *suffi
   memcpy(msg + a, key, n);
   memcpy(msg + a + n, suffix, b + 1);
   return msg;
+}
+
+static void str_vappend(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+  size_t n = strlen(buf);
+  char digits[10];
+  if (!cap)
+    return;
+  for (const char *f = fmt; *f && n + 1 < cap; f++) {
+    const char *s = digits;
+    size_t len = 1;
+    if (*f != '%' || f[1] == '%') {
+      s = f;
+      f += *f == '%';
+    } else if (*++f == 's') {
+      s = va_arg(ap, const char *);
+      len = strlen(s);
+    } else if (*f == 'u') {
+      unsigned v = va_arg(ap, unsigned);
+      len = 0;
+      do
+        digits[sizeof(digits) - ++len] = (char)('0' + v % 10);
+      while (v /= 10);
+      s = digits + sizeof(digits) - len;
+    } else {
+      break;      /* not a conversion this knows: stop rather than guess */
+    }
+    if (len > cap - 1 - n)
+      len = cap - 1 - n;
+    memcpy(buf + n, s, len);
+    n += len;
+  }
+  buf[n] = 0;
+}
+
+char *str_append(char *buf, size_t cap, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  str_vappend(buf, cap, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+char *str_fmt(char *buf, size_t cap, const char *fmt, ...)
+{
+  va_list ap;
+  if (cap)
+    buf[0] = 0;
+  va_start(ap, fmt);
+  str_vappend(buf, cap, fmt, ap);
+  va_end(ap);
+  return buf;
 }
