@@ -41,6 +41,8 @@ def module_graph():
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
             else:
                 continue
+            unresolved = [t for t in targets if t.split(".")[0] in PACKAGES and t not in files]
+            assert not unresolved, f"{name} imports {unresolved}, which is not a module of the project"
             deps |= {t for t in targets if t in files and t != name}
         graph[name] = deps
     return graph
@@ -148,3 +150,35 @@ def test_bad_configurations_get_one_line_reasons():
         SocConfig.parse("huge")
     with pytest.raises(ToolError, match="CFU port"):
         Config.parse("lite", clmul=True)
+
+
+def test_suite_checks_accept_right_outputs_and_refuse_wrong_ones():
+    """The host checks of the ec and clmul suites on records made here from the models: right
+    outputs pass, a flipped bit fails (so a check that cannot fail, or cannot run, shows)."""
+    from hw.clmul import model
+    from vexrun.models import ec2m
+    from vexrun.models.gf2m import F163
+    from vexrun.suites.clmul import insn_pairs
+
+    a, b = 0x123456789ABCDEF0123456789ABCDEF012345678 >> 2, 0x7654321 << 100
+    rec = {"suite": "ec", "prim": "gf2m", "op": "mul_clmul", "bits": 163, "a": f"{a:042x}", "b": f"{b:042x}",
+           "out": f"{F163.mul(a, b):042x}"}
+    assert suites.check(rec) is None
+    assert "wrong" in suites.check(dict(rec, out=f"{F163.mul(a, b) ^ 1:042x}"))
+
+    acc = 0
+    for x, y in insn_pairs("vexcrypt/clmul/insn", 8):
+        acc ^= model.ClmulUnit().execute(model.fid(model.ZBC, model.CLMULH), x, y)[0]
+    rec = {"suite": "clmul", "prim": "insn", "op": "clmulh", "impl": "hw", "count": 8,
+           "seed": "vexcrypt/clmul/insn", "out": f"{acc:08x}"}
+    assert suites.check(rec) is None
+    assert "differs" in suites.check(dict(rec, out=f"{acc ^ 4:08x}"))
+
+    c = ec2m.curve("K-163")
+    k = 0x1234567
+    p = c.mul(k, c.G)
+    rec = {"suite": "clmul", "prim": "ec_mul", "op": "mul", "curve": "K-163", "k": f"{k:042x}",
+           "p": "04" + f"{p.x:042x}" + f"{p.y:042x}"}
+    assert suites.check(rec) is None
+    q = c.mul(k + 1, c.G)
+    assert "wrong" in suites.check(dict(rec, p="04" + f"{q.x:042x}" + f"{q.y:042x}"))

@@ -72,6 +72,7 @@ void check_report(const struct check *c, struct tally *t);
 /* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
 void selftest_pk(int quick, struct tally *t);
 void selftest_ec(int quick, struct tally *t);
+void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit only */
 /* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
 int selftest_spread(size_t j, size_t n);
 
@@ -84,6 +85,7 @@ void bench_stream(const struct run_opts *o, struct tally *t);
 void bench_mp(const struct run_opts *o, struct tally *t);
 void bench_pk(const struct run_opts *o, struct tally *t);
 void bench_ec(const struct run_opts *o, struct tally *t);
+void bench_clmul(const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
@@ -101,6 +103,11 @@ const vc_hash_class *req_hash(const struct req *r);
 /* A DRBG seeded from the request's "seed" (hex, default empty): reproducible from the host.
  * Returns NULL or an error message. */
 const char *req_rng(const struct req *r, vc_drbg *d);
+/* The request's "impl": "sw" sets *off to turn every accelerator off (fw/drivers/accel.h),
+ * "hw" or none leaves them on; returns NULL or an error message ("hw" in a build without). */
+const char *req_impl(const struct req *r, uint32_t *off);
+/* "accelerators": the names of the accelerators this build has (a JSON array field). */
+void json_accelerators(void);
 /* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... (the caller adds its
  * fields and json_end()). */
 void json_ok(const char *op, uint64_t cycles);
@@ -131,7 +138,8 @@ void json_close(const struct bench_result *res, struct tally *t);
 /* A benchmark case: the record's primitive and operation, the implementation, the timed call
  * and the fields it reports. Every callback gets the family's context (its inputs and outputs)
  * as the argument. An accelerated variant of a case is one more row with its own impl, call
- * and `when` (e.g. impl "hw" beside "sw", run when the accelerator is there). */
+ * and `when` (e.g. impl "hw" beside "sw", run when the accelerator is there); a case with impl
+ * "sw" runs with the accelerators off (fw/drivers/accel.h). */
 struct bench_case {
   const char *prim, *op;
   const char *impl;           /* NULL: the one implementation; the family's head decides

@@ -10,6 +10,7 @@
  * on one context. */
 #include <string.h>
 
+#include "accel.h"
 #include "app.h"
 #include "prims.h"
 #include "vexcrypt/ec.h"
@@ -22,6 +23,7 @@ struct ec_ctx {
    * (d1, q1), the ephemeral scalar, the message point, the outputs */
   const vc_ec_curve *cur;
   vc_ec_set set;
+  const char *impl;             /* "hw"/"sw" in a build with the clmul unit, else NULL */
   const vc_hash_class *hash;
   vc_drbg rng;
   char label[32], plabel[40];   /* the peer's and the measured party's DRBG labels */
@@ -49,14 +51,16 @@ static void seed_rng(struct ec_ctx *x, const char *l)
   vc_drbg_init(&x->rng, (const uint8_t *)l, strlen(l));
 }
 
-/* The start of every record of the suite: the case's labels, the curve (NULL: none), the set. */
-static void ec_rec_open(const struct bench_case *c, const vc_ec_curve *curve, vc_ec_set set)
+/* The start of every record of the suite: the case's labels, the implementation (NULL: the
+ * only one), the curve (NULL: none), the set. */
+static void ec_rec_open(const struct bench_case *c, const char *impl, const vc_ec_curve *curve,
+                        vc_ec_set set)
 {
   json_begin();
   json_str("suite", "ec");
   json_str("prim", c->prim);
-  if (c->impl)
-    json_str("impl", c->impl);
+  if (impl)
+    json_str("impl", impl);
   json_str("op", c->op);
   if (curve)
     json_str("curve", curve->name);
@@ -71,7 +75,7 @@ static void protocol_head(const struct bench_case *c, void *ctx, const struct be
                           uint32_t runs)
 {
   const struct ec_ctx *x = ctx;
-  ec_rec_open(c, x->cur, x->set);
+  ec_rec_open(c, x->impl, x->cur, x->set);
   json_u64("bits", curve_bits(x->cur));
   json_measure(res, runs);
   uint32_t calls = runs + (res->instret ? 1 : 0);
@@ -204,6 +208,17 @@ static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
     t->fail++;
     return;
   }
+  /* The optimized set in a build with the clmul unit: on it and off it (the speedup within one
+   * binary). */
+  if (set == VC_EC_OPTIMIZED && c != vc_ec_curve_get(VC_EC_P256) && vc_accel_on(VC_ACCEL_CLMUL)) {
+    x->impl = "sw";
+    vc_accel_off |= VC_ACCEL_CLMUL;
+    bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
+    vc_accel_off &= ~(uint32_t)VC_ACCEL_CLMUL;
+    x->impl = "hw";
+  } else {
+    x->impl = vc_accel_present() & VC_ACCEL_CLMUL ? "sw" : NULL;
+  }
   bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
 }
 
@@ -214,7 +229,7 @@ static void field_head(const struct bench_case *c, void *ctx, const struct bench
                        uint32_t runs)
 {
   const struct ec_ctx *x = ctx;
-  ec_rec_open(c, NULL, (vc_ec_set)c->arg);
+  ec_rec_open(c, c->impl, NULL, (vc_ec_set)c->arg);
   json_u64("bits", x->fld->m);
   json_measure(res, runs);
 }
@@ -247,6 +262,26 @@ static int run_sqr_tab(void *p)
   struct ec_ctx *x = p;
   vc_gf2m_sqr_tab(x->fld, x->fr, x->fa);
   return VC_OK;
+}
+
+static int run_mul_clmul(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_mul_clmul(x->fld, x->fr, x->fa, x->fb);
+  return VC_OK;
+}
+
+static int run_sqr_clmul(void *p)
+{
+  struct ec_ctx *x = p;
+  vc_gf2m_sqr_clmul(x->fld, x->fr, x->fa);
+  return VC_OK;
+}
+
+static int has_clmul(void *p)
+{
+  (void)p;
+  return vc_accel_on(VC_ACCEL_CLMUL);
 }
 
 static int run_inv_euclid(void *p)
@@ -287,6 +322,10 @@ static const struct bench_case field_cases[] = {
   {.prim = "gf2m", .op = "mul_comb", .call = run_mul_comb, .fields = field_out, .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "sqr_self", .call = run_sqr_self, .fields = field_out, .arg = VC_EC_BASIC},
   {.prim = "gf2m", .op = "sqr_tab", .call = run_sqr_tab, .fields = field_out, .arg = VC_EC_OPTIMIZED},
+  {.prim = "gf2m", .op = "mul_clmul", .impl = "hw", .call = run_mul_clmul, .fields = field_out, .when = has_clmul,
+   .arg = VC_EC_OPTIMIZED},
+  {.prim = "gf2m", .op = "sqr_clmul", .impl = "hw", .call = run_sqr_clmul, .fields = field_out, .when = has_clmul,
+   .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "inv_euclid", .call = run_inv_euclid, .fields = field_out, .arg = VC_EC_BASIC},
   {.prim = "gf2m", .op = "inv_almost", .call = run_inv_almost, .fields = field_out, .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "inv_itoh", .call = run_inv_itoh, .fields = field_out, .arg = VC_EC_OPTIMIZED},

@@ -18,8 +18,8 @@ void json_hex32(const char *key, uint32_t val);          /* "0x1234abcd" */
 void json_bytes(const char *key, const uint8_t *p, size_t n);  /* lower-case hex string */
 void json_u64_array(const char *key, const uint64_t *v, size_t n);
 void json_raw(const char *key, const char *json);          /* value written as is */
-/* An array of objects as a field: json_array_open(key), json_begin() ... json_end() for each
- * element, json_array_close(). */
+/* An array as a field: json_array_open(key), json_begin() ... json_end() for each object
+ * element or json_str(NULL, s) for each string element, json_array_close(). */
 void json_array_open(const char *key);
 void json_array_close(void);
 

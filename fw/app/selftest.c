@@ -172,6 +172,7 @@ static void selftest(int quick, struct tally *t)
   selftest_streams(quick, t);
   selftest_pk(quick, t);
   selftest_ec(quick, t);
+  selftest_clmul(quick, t);
 }
 
 void selftest_run(const struct run_opts *o, struct tally *t)

@@ -1,6 +1,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "accel.h"
 #include "app.h"
 #include "prims.h"
 
@@ -194,4 +195,29 @@ char *str_fmt(char *buf, size_t cap, const char *fmt, ...)
   str_vappend(buf, cap, fmt, ap);
   va_end(ap);
   return buf;
+}
+
+const char *req_impl(const struct req *r, uint32_t *off)
+{
+  const struct req_field *f = req_get(r, "impl");
+  *off = 0;
+  if (!f)
+    return NULL;
+  if (req_is(f, "sw")) {
+    *off = ~0u;
+    return NULL;
+  }
+  if (!req_is(f, "hw"))
+    return "\"impl\" must be \"hw\" (the accelerators, the default) or \"sw\" (software only)";
+  return vc_accel_present() ? NULL : "\"impl\":\"hw\": this build has no accelerator (CLMUL=1, MONT=1)";
+}
+
+void json_accelerators(void)
+{
+  json_array_open("accelerators");
+  if (vc_accel_present() & VC_ACCEL_CLMUL)
+    json_str(NULL, "clmul");
+  if (vc_accel_present() & VC_ACCEL_MONT)
+    json_str(NULL, "mont");
+  json_array_close();
 }

@@ -22,13 +22,15 @@ FIELD_OPS = {"mul": ("mul_shiftadd", "mul_comb"), "sqr": ("sqr_self", "sqr_tab")
              "inv": ("inv_euclid", "inv_itoh")}
 
 
-def _ec(records, **kw):
-    return find(records, "ec", **kw)
+def _ec(records, impl="sw", **kw):
+    """The ec records matching kw; software ones unless impl="hw" (a build with the clmul unit
+    measures the optimized set on it too: impl "hw"; records of other builds have no impl)."""
+    return [r for r in find(records, "ec", **kw) if r.get("impl", "sw") == impl]
 
 
-def protocol(records, prim, curve, set_):
+def protocol(records, prim, curve, set_, impl="sw"):
     """{"cycles", "mul", "sqr", "inv"} summed over the protocol's operations, or None."""
-    rs = [_ec(records, prim=prim, op=op, curve=curve, set=set_) for op in PROTOCOLS[prim][1]]
+    rs = [_ec(records, impl, prim=prim, op=op, curve=curve, set=set_) for op in PROTOCOLS[prim][1]]
     if not all(rs):
         return None
     return {k: sum(r[0][k] for r in rs) for k in ("cycles", "mul", "sqr", "inv")}
@@ -169,15 +171,15 @@ def _i(rec, key):
 
 
 def field(bits):
-    from .models import gf2m
+    from ..models import gf2m
     return {163: gf2m.F163, 233: gf2m.F233}[bits]
 
 
 def curve(name):
     if name == "P-256":
-        from .models import ecp
+        from ..models import ecp
         return ecp.curve(name)
-    from .models import ec2m
+    from ..models import ec2m
     return ec2m.curve(name)
 
 
@@ -225,21 +227,23 @@ def check(rec):
 
 def progress(rec):
     where = rec.get("curve") or f"{rec['bits']}-bit"
-    return f"{rec['prim']} {rec['op']} {where} {rec['set']}: {rec['cycles']:,} cycles"
+    impl = f" {rec['impl']}" if "impl" in rec else ""
+    return f"{rec['prim']} {rec['op']} {where} {rec['set']}{impl}: {rec['cycles']:,} cycles"
 
 
 def table(records, config):
     rows = [r for r in records if "cycles" in r]
     if not rows:
         return []
-    head = (f"{'suite':<6} {'primitive':<11} {'op':<15} {'curve':<6} {'set':<10} {'cycles':>14} {'mul':>6} {'sqr':>6} "
-            f"{'inv':>5}  check")
+    impl = any("impl" in r for r in rows)
+    head = (f"{'suite':<6} {'primitive':<11} {'op':<15} {'curve':<6} {'set':<10} " + (f"{'impl':<5} " if impl else "")
+            + f"{'cycles':>14} {'mul':>6} {'sqr':>6} {'inv':>5}  check")
     lines = [head, "-" * len(head)]
     for r in rows:
         where = r.get("curve") or f"2^{r['bits']}"
         counts = " ".join(f"{r[k]:>{w}}" if k in r else " " * w for k, w in (("mul", 6), ("sqr", 6), ("inv", 5)))
         lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<15} {where:<6} {r['set']:<10} "
-                     f"{r['cycles']:>14,} {counts}  {status(r)}")
+                     + (f"{r.get('impl', ''):<5} " if impl else "") + f"{r['cycles']:>14,} {counts}  {status(r)}")
     return lines
 
 

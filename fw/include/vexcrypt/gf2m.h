@@ -63,6 +63,9 @@ void vc_gf2m_mul_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const
 void vc_gf2m_sqr_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 void vc_gf2m_mul_clmul_sw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_sqr_clmul_sw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
+/* The instructions themselves: defined in builds with the unit only (VC_HAVE_CLMUL). */
+void vc_gf2m_mul_clmul_hw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
+void vc_gf2m_sqr_clmul_hw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 /* Inverses: VC_ERR_NOINV for a = 0 (r untouched). */
 int vc_gf2m_inv_euclid_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv_almost_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);

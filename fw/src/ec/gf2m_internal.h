@@ -65,13 +65,6 @@ typedef struct {
 void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b);
 void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p);
 
-/* The unit's forms of multiplication and squaring (gf2m_mul_clmul.c); the dispatching and _sw
- * forms are in gf2m.h. */
-#if VC_HAVE_CLMUL
-void vc_gf2m_mul_clmul_hw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
-void vc_gf2m_sqr_clmul_hw(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
-#endif
-
 /* The inversions' start (a, f): u = a and v = f(z) on VC_GF2M_WORDS + 1 words (f has degree
  * m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else VC_OK. */
 int vc_gf2m_inv_start(const vc_gf2m_field *f, const vc_gf2m r, const vc_gf2m a, uint32_t *u,

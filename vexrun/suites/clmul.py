@@ -1,0 +1,170 @@
+"""Suite "clmul" (fw/app/bench_clmul.c): the carry-less multiply unit's instructions against their
+software forms, and the binary curves' scalar multiplication on and off the unit, in one binary.
+The host recomputes every output (the unit's golden model hw/clmul/model.py, the curve models).
+
+Its page, docs/performance-clmul.md, is the speedup table of the unit: the instructions, the
+field operations and the protocols (the "ec" suite's records of the same run: the optimized set
+on the unit, impl "hw", and off it, "sw"), the scalar multiplications, beside seed 001's
+optimized/basic ratio; then the cost table from the synthesis reports in docs/synth-clmul.json
+(`vexrun synth-ooc`, `vexrun bitstream`), if present.
+"""
+
+import json
+
+from hw.clmul import model
+from .. import seeds
+from ..env import ROOT
+from ..models.drbg import HmacDrbg
+from . import ec
+from .base import Suite, cycles, find, mcycles, status
+
+INSN_OPS = {"clmul": (model.ZBC, model.CLMUL), "clmulh": (model.ZBC, model.CLMULH),
+            "clmulr": (model.ZBC, model.CLMULR), "spread": (model.SPREAD, 0)}
+MARKS = {"mul163": 250, "mul233": 450, "ec_mul": 4.0, "protocol": 3.0, "luts": 1000}
+SYNTH = ROOT / "docs" / "synth-clmul.json"
+
+
+def insn_pairs(label, count):
+    """The (a, b) pairs bench_clmul.c draws: a then b, 4 bytes each, little-endian."""
+    rng = HmacDrbg(label.encode())
+    out = []
+    for _ in range(count):
+        buf = rng.generate(8)
+        out.append((int.from_bytes(buf[:4], "little"), int.from_bytes(buf[4:], "little")))
+    return out
+
+
+def _insn(rec):
+    f3, f7 = INSN_OPS[rec["op"]]
+    unit = model.ClmulUnit()
+    acc = 0
+    for a, b in insn_pairs(rec["seed"], rec["count"]):
+        acc ^= unit.execute(model.fid(f3, f7), a, b)[0]
+    return None if int(rec["out"], 16) == acc else f"{rec['op']} {rec['impl']}: XOR of the results differs from the model's"
+
+
+def _mul(rec):
+    name = rec["curve"]
+    c = ec.curve(name)
+    want = c.mul(int(rec["k"], 16), c.G)
+    return None if ec._point(c, name, rec["p"]) == want else f"{name} scalar multiplication: wrong point"
+
+
+def check(rec):
+    try:
+        return _insn(rec) if rec["prim"] == "insn" else _mul(rec)
+    except (KeyError, ValueError, AssertionError) as e:
+        return f"{rec.get('prim')}: no host reference ({e!r})"
+
+
+def progress(rec):
+    if rec["prim"] == "insn":
+        return f"{rec['op']} {rec['impl']}: {rec['cycles'] / rec['count']:.1f} cycles per instruction in the loop"
+    return f"{rec['curve']} scalar multiplication {rec['impl']}: {rec['cycles']:,} cycles"
+
+
+def table(records, config):
+    rows = [r for r in records if "cycles" in r]
+    if not rows:
+        return []
+    head = f"{'suite':<6} {'primitive':<8} {'op':<8} {'curve':<6} {'impl':<5} {'cycles':>12} {'per op':>8}  check"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        per = f"{r['cycles'] / r['count']:.1f}" if "count" in r else ""
+        lines.append(f"{r['suite']:<6} {r['prim']:<8} {r['op']:<8} {r.get('curve', ''):<6} {r['impl']:<5} "
+                     f"{r['cycles']:>12,} {per:>8}  {status(r)}")
+    return lines
+
+
+# ---- the page ----
+
+def _x(sw, hw):
+    return f"{sw / hw:.1f}x" if sw and hw else "-"
+
+
+def _mark(ok):
+    return "met" if ok else "**missed**"
+
+
+def speedup_lines(records):
+    out = ["### Speedup: the unit against the software, one binary", ""]
+    insn = {(r["op"], r["impl"]): r for r in find(records, "clmul", prim="insn")}
+    if insn:
+        out += ["The instruction alone: a loop of 64 instructions on DRBG operands (two loads and an XOR per "
+                "iteration in both forms), cycles per iteration.", "",
+                "| instruction | software form | unit | speedup |", "|---|---:|---:|---:|"]
+        for op in INSN_OPS:
+            sw, hw = insn.get((op, "sw")), insn.get((op, "hw"))
+            if sw and hw:
+                out.append(f"| {op} | {sw['cycles'] / sw['count']:.1f} | {hw['cycles'] / hw['count']:.1f} | "
+                           f"{_x(sw['cycles'], hw['cycles'])} |")
+    fields = {(r["op"], r["bits"], r.get("impl", "sw")): r["cycles"] for r in find(records, "ec", prim="gf2m")}
+    if fields:
+        out += ["", "Field operations (the `ec` suite's warm medians): the optimized set's comb and table against "
+                "the unit (`gf2m_mul_clmul.c`), the fast reduction in software in both.", "",
+                "| operation | field | basic | optimized | optimized + clmul | clmul speedup | mark |",
+                "|---|---|---:|---:|---:|---:|---|"]
+        for op, basic, opt, hw in (("multiply", "mul_shiftadd", "mul_comb", "mul_clmul"),
+                                   ("square", "sqr_self", "sqr_tab", "sqr_clmul")):
+            for bits in (163, 233):
+                b, o, h = (fields.get((v, bits, i)) for v, i in ((basic, "sw"), (opt, "sw"), (hw, "hw")))
+                mark = MARKS.get(f"mul{bits}") if op == "multiply" else None
+                out.append(f"| {op} | GF(2^{bits}) | {cycles(b)} | {cycles(o)} | {cycles(h)} | {_x(o, h)} | "
+                           + (f"≤ {mark}: {_mark(h <= mark)}" if mark and h else "") + " |")
+    muls = {(r["curve"], r["impl"]): r for r in find(records, "clmul", prim="ec_mul")}
+    if muls:
+        out += ["", "Scalar multiplication kG (optimized set: the Lopez-Dahab ladder, Itoh-Tsujii inversion), "
+                "k drawn from a DRBG:", "",
+                "| curve | software | unit | speedup | mark |", "|---|---:|---:|---:|---|"]
+        for c in ec.BINARY:
+            sw, hw = muls.get((c, "sw")), muls.get((c, "hw"))
+            if sw and hw:
+                s = sw["cycles"] / hw["cycles"]
+                mark = f"≥ {MARKS['ec_mul']:g}x: {_mark(s >= MARKS['ec_mul'])}" if c == "B-163" else ""
+                out.append(f"| {c} | {mcycles(sw['cycles'])} | {mcycles(hw['cycles'])} | {s:.1f}x | {mark} |")
+    protos = [(c, p) for c in ec.BINARY for p in ec.PROTOCOLS if ec.protocol(records, p, c, "optimized", "hw")]
+    if protos:
+        out += ["", "Protocols (the `ec` suite: one party's key pair and shared secret; encryption and decryption; "
+                "signature and verification of 23 bytes, the hash included), beside seed 001's optimized/basic "
+                f"ratio ({seeds.SEED001_SPEEDUP_RANGE[0]}-{seeds.SEED001_SPEEDUP_RANGE[1]}x). Mark: the unit ≥ "
+                f"{MARKS['protocol']:g}x the optimized software on every protocol.", "",
+                "| curve | protocol | basic | optimized | optimized + clmul | optimized/basic | clmul speedup | mark |",
+                "|---|---|---:|---:|---:|---:|---:|---|"]
+        for c, p in protos:
+            b, o, h = (ec.protocol(records, p, c, s, i) for s, i in (("basic", "sw"), ("optimized", "sw"),
+                                                                     ("optimized", "hw")))
+            s = o["cycles"] / h["cycles"] if o else None
+            out.append(f"| {c} | {ec.PROTOCOLS[p][0]} | {mcycles(b and b['cycles'])} | {mcycles(o and o['cycles'])} | "
+                       f"{mcycles(h['cycles'])} | {_x(b and b['cycles'], o and o['cycles'])} | "
+                       f"{f'{s:.1f}x' if s else '-'} | {_mark(s >= MARKS['protocol']) if s else '-'} |")
+    return out
+
+
+def cost_lines():
+    """The cost table from the committed synthesis reports (docs/synth-clmul.json)."""
+    if not SYNTH.exists():
+        return ["", "### Cost", "", f"No synthesis report yet ({SYNTH.relative_to(ROOT)}; `vexrun synth-ooc`, "
+                "`vexrun bitstream`)."]
+    data = json.loads(SYNTH.read_text())
+    out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI)", "", data.get("note", ""), "",
+           "| design | LUT4 | DPR16X4 (LUT RAM) | FF | MULT18X18D | Fmax | clock | command |",
+           "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for row in data["rows"]:
+        out.append(f"| {row['design']} | {row['lut4']:,} | {row.get('dpr16x4', 0)} | {row['ff']:,} | "
+                   f"{row.get('mult18', 0)} | {row['fmax_mhz']:.1f} MHz | {row['clock_mhz']:g} MHz | `{row['command']}` |")
+    return out
+
+
+def page(records, meta):
+    if not find(records, "clmul"):
+        return []
+    return (["## The carry-less multiply unit (suite `clmul`, CLMUL=1)", "",
+             "The unit (hw/clmul/README.md: the operations, their latency) on VexRiscv's CFU port; the software "
+             "figures are the same binary with the unit turned off (`\"impl\":\"sw\"`), so the layout is the "
+             "same for both.", ""] + speedup_lines(records) + cost_lines() + [""])
+
+
+# Measured at 1a60ff3: the instructions' loops are negligible; the four scalar multiplications
+# on and off the unit are about 16 M cycles a run.
+SUITES = [Suite("clmul", estimate=lambda o: 16e6 * o.runs, progress=progress, check=check, table=table,
+                page=page, page_file="performance-clmul.md", page_uses=("ec",))]
