@@ -145,6 +145,7 @@ struct bench_case {
   const char *impl;           /* NULL: the one implementation; the family's head decides
                                  whether and how the record names it */
   bench_fn call;              /* timed */
+  void *(*target)(void *ctx); /* the timed call's (and prep's) argument; NULL: ctx itself */
   bench_prep prep;            /* untimed, before every run; NULL: none */
   void (*fields)(void *ctx);  /* the record's fields after the measurement's; NULL: none */
   int (*check)(void *ctx);    /* 0 fails the record (an output the host cannot check); NULL: none */

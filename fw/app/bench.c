@@ -2,6 +2,7 @@
  * `runs` repetitions, one JSON line per (primitive, operation, size) with the raw runs, the
  * retired instructions where the core counts them, and the output (its SHA-256 for ciphers) so
  * the host can check it. Block ciphers in ECB/CBC include PKCS#7 padding in the timing. */
+#include <stddef.h>
 #include <string.h>
 
 #include "accel.h"
@@ -12,8 +13,8 @@
 static const char default_sizes[] = "64,1024,8192";
 static const char default_modes[] = "cbc";
 
-void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
-                   struct bench_result *res)
+PLAT_HOT void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
+                            struct bench_result *res)
 {
   uint32_t runs = o->runs;
   uint64_t sorted[APP_MAX_RUNS];
@@ -22,7 +23,7 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
     if (prep)
       prep(arg);
     uint64_t t0 = plat_cycles();
-    res->ok &= fn(arg) == VC_OK;
+    res->ok &= plat_call(fn, arg) == VC_OK;
     uint64_t t1 = plat_cycles();
     res->raw[i] = plat_elapsed(t0, t1);
   }
@@ -33,7 +34,7 @@ void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opt
     if (prep)
       prep(arg);
     uint64_t i0 = plat_instret();
-    res->ok &= fn(arg) == VC_OK;
+    res->ok &= plat_call(fn, arg) == VC_OK;
     uint64_t i1 = plat_instret();
     res->instret = plat_instret_elapsed(i0, i1);
   }
@@ -69,7 +70,7 @@ void bench_run(const struct bench_family *f, const struct bench_case *c, void *c
     vc_accel_off = ~0u;
   if (f->start)
     f->start(c, ctx);
-  bench_measure(c->call, c->prep, ctx, o, &res);
+  bench_measure(c->call, c->prep, c->target ? c->target(ctx) : ctx, o, &res);
   if (c->check)
     res.ok &= c->check(ctx) != 0;
   f->head(c, ctx, &res, o->runs);
@@ -158,28 +159,31 @@ static int sizes_next(struct sizes *s, const char *suite, uint32_t max, uint32_t
 
 struct hash_arg {
   struct sym_rec rec;
-  const vc_hash_class *h;
-  uint8_t md[64];
+  struct app_hash_call call;
 };
 
-static int run_hash(void *p)
+static void *hash_target(void *p)
 {
   struct hash_arg *a = p;
-  return a->h->oneshot(app_in, a->rec.bytes, a->md);
+  a->call.len = a->rec.bytes;
+  return &a->call;
 }
 
 static void hash_out(void *p)
 {
   struct hash_arg *a = p;
-  json_bytes("out", a->md, a->h->digest_len);
+  json_bytes("out", a->call.md, a->call.h->digest_len);
 }
 
 void bench_hash(const struct run_opts *o, struct tally *t)
 {
+  static struct hash_arg a;
   for (size_t i = 0; i < app_nhashes; i++) {
     struct sizes sz;
-    struct hash_arg a = {{"hash", NULL, 0}, app_hashes[i], {0}};
-    const struct bench_case c = {.prim = a.h->name, .op = "hash", .call = run_hash, .fields = hash_out};
+    const struct bench_case c = {.prim = app_hashes[i]->name, .op = "hash", .call = app_hash_run,
+                                 .target = hash_target, .fields = hash_out};
+    a.rec = (struct sym_rec){"hash", NULL, 0};
+    a.call = (struct app_hash_call){app_hashes[i], app_in, 0, {0}};
     sizes_init(&sz, o);
     while (sizes_next(&sz, "hash", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
       bench_fill(app_in, a.rec.bytes);
@@ -210,45 +214,51 @@ static const struct block_cfg block_cfgs[] = {
 
 struct block_arg {
   struct sym_rec rec;
-  const struct app_block *b;
-  union app_block_key ks;
-  uint8_t key[32], iv[VC_MAX_BLOCK_LEN];
+  struct app_block_call call;
+  uint8_t key[32];
   uint32_t keylen, rounds;
   size_t outlen;
-  int mode;
 };
 
 static int run_setkey(void *p)
 {
   struct block_arg *a = p;
-  return a->b->setkey(&a->ks, a->key, a->keylen, a->rounds);
+  return a->call.b->setkey(&app_ks, a->key, a->keylen, a->rounds);
 }
 
 /* Encryption pads app_in (ECB/CBC) and writes app_out; decryption reads app_out into app_in
- * and removes the padding. The IV is reset on every run so all runs do the same work. */
-static int run_encrypt(void *p)
+ * and removes the padding (app_block_run). Every run starts from the same call. */
+static void prep_encrypt(void *p)
 {
-  struct block_arg *a = p;
-  size_t bl = a->b->bc->block_len, len = a->rec.bytes;
-  uint8_t iv[VC_MAX_BLOCK_LEN];
-  int rc;
-  memcpy(iv, a->iv, bl);
-  if (a->mode != 2 && (rc = vc_pkcs7_pad(app_in, len, APP_BENCH_MAX, bl, &len)))
-    return rc;
-  a->outlen = len;
-  return app_mode_crypt(a->b, a->mode, 0, &a->ks, iv, app_in, app_out, len);
+  struct app_block_call *c = p;
+  struct block_arg *a = (struct block_arg *)((char *)c - offsetof(struct block_arg, call));
+  c->dec = 0;
+  c->in = app_in;
+  c->out = app_out;
+  c->len = a->rec.bytes;
 }
 
-static int run_decrypt(void *p)
+static void prep_decrypt(void *p)
+{
+  struct app_block_call *c = p;
+  struct block_arg *a = (struct block_arg *)((char *)c - offsetof(struct block_arg, call));
+  c->dec = 1;
+  c->in = app_out;
+  c->out = app_in;
+  c->len = a->outlen;
+}
+
+static void *block_target(void *p)
 {
   struct block_arg *a = p;
-  size_t bl = a->b->bc->block_len, len;
-  uint8_t iv[VC_MAX_BLOCK_LEN];
-  int rc;
-  memcpy(iv, a->iv, bl);
-  if ((rc = app_mode_crypt(a->b, a->mode, 1, &a->ks, iv, app_out, app_in, a->outlen)))
-    return rc;
-  return a->mode == 2 ? VC_OK : vc_pkcs7_unpad(app_in, a->outlen, bl, &len);
+  return &a->call;
+}
+
+static int encrypt_check(void *p)           /* keeps the ciphertext's length for decryption */
+{
+  struct block_arg *a = p;
+  a->outlen = a->call.len;
+  return 1;
 }
 
 static void encrypt_out(void *p)
@@ -267,8 +277,10 @@ static void decrypt_out(void *p)        /* the host checks it is the plaintext's
 enum { BLOCK_SETKEY, BLOCK_ENC, BLOCK_DEC };
 static const struct bench_case block_cases[] = {
   [BLOCK_SETKEY] = {.op = "setkey", .call = run_setkey},
-  [BLOCK_ENC] = {.op = "enc", .call = run_encrypt, .fields = encrypt_out},
-  [BLOCK_DEC] = {.op = "dec", .call = run_decrypt, .fields = decrypt_out},
+  [BLOCK_ENC] = {.op = "enc", .call = app_block_run, .target = block_target, .prep = prep_encrypt,
+                 .check = encrypt_check, .fields = encrypt_out},
+  [BLOCK_DEC] = {.op = "dec", .call = app_block_run, .target = block_target, .prep = prep_decrypt,
+                 .fields = decrypt_out},
 };
 
 static void block_case(const struct block_cfg *c, int which, struct block_arg *a,
@@ -291,22 +303,23 @@ void bench_block(const struct run_opts *o, struct tally *t)
     if (!c->quick && !o->all)
       continue;
     a.rec = (struct sym_rec){"block", NULL, 0};
-    a.b = app_find_block(c->cipher, strlen(c->cipher));
+    a.call.b = app_find_block(c->cipher, strlen(c->cipher));
     a.keylen = c->keylen;
     a.rounds = c->rounds;
     bench_key(a.key, c->keylen);
-    bench_iv(a.iv, a.b->bc->block_len);
+    bench_iv(a.call.iv, a.call.b->bc->block_len);
     block_case(c, BLOCK_SETKEY, &a, o, t);
     for (const char *p = modes; p < mend;) {
       const char *q = p;
       while (q < mend && *q != ',')
         q++;
-      a.mode = app_mode(p, (size_t)(q - p));
-      if (a.mode < 0) {
+      a.call.mode = app_mode(p, (size_t)(q - p));
+      a.call.pad = a.call.mode != 2;
+      if (a.call.mode < 0) {
         bench_error("block", "bad \"modes\" list (ecb, cbc, ctr)", t);
       } else {
         struct sizes sz;
-        a.rec.mode = mode_names[a.mode];
+        a.rec.mode = mode_names[a.call.mode];
         sizes_init(&sz, o);
         while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
           bench_fill(app_in, a.rec.bytes);
@@ -330,8 +343,8 @@ static const struct stream_cfg stream_cfgs[] = {{"rc4", 16}, {"seal", 20}};
 
 struct stream_arg {
   struct sym_rec rec;
-  const struct app_stream *s;
-  union app_stream_ctx ctx, keyed;
+  struct app_stream_call call;
+  union app_stream_ctx keyed;
   uint8_t key[32];
   uint32_t keylen;
 };
@@ -339,20 +352,22 @@ struct stream_arg {
 static int run_stream_setkey(void *p)
 {
   struct stream_arg *a = p;
-  return a->s->setkey(&a->keyed, a->key, a->keylen);
+  return a->call.s->setkey(&a->keyed, a->key, a->keylen);
+}
+
+static void *stream_target(void *p)
+{
+  struct stream_arg *a = p;
+  a->call.len = a->rec.bytes;
+  return &a->call;
 }
 
 /* Each run starts from the freshly keyed state (copied untimed), so all runs do the same work. */
 static void prep_stream(void *p)
 {
-  struct stream_arg *a = p;
-  memcpy(&a->ctx, &a->keyed, sizeof(a->ctx));
-}
-
-static int run_stream(void *p)
-{
-  struct stream_arg *a = p;
-  return a->s->crypt(&a->ctx, 0, app_in, app_out, a->rec.bytes);
+  struct app_stream_call *c = p;
+  struct stream_arg *a = (struct stream_arg *)((char *)c - offsetof(struct stream_arg, call));
+  memcpy(&app_sctx, &a->keyed, sizeof(app_sctx));
 }
 
 static void stream_out(void *p)
@@ -367,11 +382,11 @@ void bench_stream(const struct run_opts *o, struct tally *t)
   for (size_t i = 0; i < sizeof(stream_cfgs) / sizeof(stream_cfgs[0]); i++) {
     const struct stream_cfg *c = &stream_cfgs[i];
     const struct bench_case setkey = {.prim = c->name, .op = "setkey", .call = run_stream_setkey};
-    const struct bench_case crypt = {.prim = c->name, .op = "crypt", .call = run_stream, .prep = prep_stream,
-                                     .fields = stream_out};
+    const struct bench_case crypt = {.prim = c->name, .op = "crypt", .call = app_stream_run,
+                                     .target = stream_target, .prep = prep_stream, .fields = stream_out};
     struct sizes sz;
     a.rec = (struct sym_rec){"stream", NULL, 0};
-    a.s = app_find_stream(c->name, strlen(c->name));
+    a.call = (struct app_stream_call){app_find_stream(c->name, strlen(c->name)), 0, app_in, app_out, 0};
     a.keylen = c->keylen;
     bench_key(a.key, c->keylen);
     bench_run(&sym_family, &setkey, &a, o, t);

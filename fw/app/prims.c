@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "app.h"
+
 const vc_hash_class *const app_hashes[] = {
   &vc_md2_class, &vc_md4_class, &vc_md5_class, &vc_sha1_class, &vc_sha256_class,
 };
@@ -119,4 +121,38 @@ int app_mode_crypt(const struct app_block *b, int mode, int decrypt, const union
   case 2: return vc_ctr_crypt(b->bc, ks, iv, in, out, len);
   default: return VC_ERR_LENGTH;
   }
+}
+
+/* Placed on the data cache by the linker script (section .bench): the key schedule above the
+ * cipher tables' sets, the stream state at a page start. */
+__attribute__((section(".bench.ks"))) union app_block_key app_ks;
+__attribute__((section(".bench.sctx"))) union app_stream_ctx app_sctx;
+
+int app_block_run(void *p)
+{
+  struct app_block_call *c = p;
+  size_t bl = c->b->bc->block_len, len = c->len;
+  uint8_t iv[VC_MAX_BLOCK_LEN];
+  int rc;
+  memcpy(iv, c->iv, bl);
+  if (c->pad && !c->dec && (rc = vc_pkcs7_pad(c->in, len, APP_BENCH_MAX, bl, &len)))
+    return rc;
+  if ((rc = app_mode_crypt(c->b, c->mode, c->dec, &app_ks, iv, c->in, c->out, len)))
+    return rc;
+  if (c->pad && c->dec)
+    return vc_pkcs7_unpad(c->out, len, bl, &c->len);
+  c->len = len;
+  return VC_OK;
+}
+
+int app_hash_run(void *p)
+{
+  struct app_hash_call *c = p;
+  return c->h->oneshot(c->in, c->len, c->md);
+}
+
+int app_stream_run(void *p)
+{
+  struct app_stream_call *c = p;
+  return c->s->crypt(&app_sctx, c->n, c->in, c->out, c->len);
 }

@@ -19,6 +19,16 @@
 #else
 #define VC_HOT(group)
 #endif
+/* VC_LUT(group) puts a lookup table in section .rodata.lut.<group>; the linker script starts
+ * each group on a 4 KiB boundary, so a primitive's tables occupy the low sets of the
+ * direct-mapped 4 KiB data cache and its key schedule and stack frames (placed above them)
+ * never evict them. Groups: aes_enc, aes_dec, des, hash (MD2's S-box, MD5's and SHA-256's
+ * constants). */
+#if defined(__GNUC__) && defined(__ELF__)
+#define VC_LUT(group) __attribute__((section(".rodata.lut." #group)))
+#else
+#define VC_LUT(group)
+#endif
 #if defined(__GNUC__)
 #define VC_NOINLINE __attribute__((noinline))
 #define VC_INLINE inline __attribute__((always_inline))

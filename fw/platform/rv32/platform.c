@@ -36,7 +36,7 @@ uint64_t plat_instret(void) { return 0; }
 
 uint64_t plat_instret_overhead(void) { return instret_overhead; }
 
-uint64_t plat_cycles(void)
+PLAT_HOT uint64_t plat_cycles(void)
 {
   timer0_uptime_latch_write(1);
   return timer0_uptime_cycles_read();

@@ -15,7 +15,7 @@
 
 /* SP[j][v] = rotl(P(S_{j+1}(v) in nibble j), 3); v is the 6-bit S-box input, its first
  * (row) bit most significant. Generated from the FIPS 46-3 tables. */
-static _Alignas(32) const uint32_t SP[8][64] = {
+static VC_LUT(des) _Alignas(32) const uint32_t SP[8][64] = {
   { /* S1 */
     0x04041000, 0x00000000, 0x00040000, 0x04041010, 0x04040010, 0x00041010, 0x00000010, 0x00040000,
     0x00001000, 0x04041000, 0x04041010, 0x00001000, 0x04001010, 0x04040010, 0x04000000, 0x00000010,

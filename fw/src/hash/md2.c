@@ -6,12 +6,13 @@
  * hashes here, the S-box lookups are indexed by message-dependent data. */
 #include <string.h>
 
+#include "../internal.h"
 #include "vexcrypt/hash.h"
 
 #define MD2_MAGIC 0x4d443221u
 
 /* The permutation of 0..255 built from the digits of pi (RFC 1319, section 3.2). */
-static const uint8_t S[256] = {
+static VC_LUT(hash) const uint8_t S[256] = {
   41, 46, 67, 201, 162, 216, 124, 1, 61, 54, 84, 161, 236, 240, 6, 19,
   98, 167, 5, 243, 192, 199, 115, 140, 152, 147, 43, 217, 188, 76, 130, 202,
   30, 155, 87, 60, 253, 212, 224, 22, 103, 66, 111, 24, 138, 23, 229, 18,
