@@ -169,7 +169,8 @@ async def zbc_random_and_edge_operands(dut):
 @cocotb.test()
 async def field_products_in_every_order_with_back_pressure(dut):
     """n-word products for n = 1..8, the words read in ascending, descending and random order
-    and read twice (a replayed instruction), with rsp_ready low a third of the time."""
+    and read twice (a replayed instruction), Zbc products in between, with rsp_ready low a third
+    of the time."""
     rng = random.Random(2)
     tb = Bench(dut, ready=rand_ready(rng, 0.67))
     await tb.start()
@@ -184,6 +185,8 @@ async def field_products_in_every_order_with_back_pressure(dut):
                 await tb.op(m.fid(m.PROD, k))
                 if rng.random() < 0.2:
                     await tb.op(m.fid(m.PROD, k))          # replayed
+                if rng.random() < 0.1:                     # a Zbc product takes the accumulator
+                    await tb.op(m.fid(m.ZBC, rng.randrange(3)), rng.getrandbits(32), rng.getrandbits(32))
     await tb.drain()
     tb.cov.write("products")
 

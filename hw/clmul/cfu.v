@@ -82,13 +82,10 @@ module Cfu #(
     reg [1:0]  zbc_op;
     reg [2:0]  i, ilast;                // A index and the column's last A index
     reg [3:0]  col, target;             // column being issued; the one whose low word answers
-    reg [2:0]  t_first, t_last;         // the target's A index range
-    reg        t_empty;
+    reg        t_empty;                 // the target column is empty
     reg [PB-1:0] part;
     reg        at_start;                // the next step is the first of its column
     reg        from_prev;               // column target-1 is summed first (its high word: carry)
-    wire [2:0] j = col[2:0] - i;        // B index (indices are 0..7: arithmetic modulo 8)
-    wire last_in_col = part == PLAST && i == ilast;
 
     // Columns: the A indices of column c of an n-word product run from max(0, c-n+1) to
     // min(c, n-1); columns at or above 2n-1 are empty.
@@ -99,12 +96,36 @@ module Cfu #(
         ilastf = c > {1'b0, last} ? last : c[2:0];
     endfunction
 
-    // ---- R: the step's operands.
+    assign cmd_ready = !busy && (!rsp_valid || rsp_ready);
+    wire fire = cmd_valid && cmd_ready;
+
+    // PROD k: is column k-1 still to be summed, and the carry if it is not.
+    wire [3:0] kw = f7[3:0];            // PROD: the word
+    wire prod_cmd = f3 == F_PROD && f7[6:4] == 3'd0;
+    wire k_empty = kw >= n2m1;
+    wire prev_cached = cache_ok && cache_col == kw - 4'd1;
+    wire need_prev = kw != 4'd0 && kw - 4'd1 < n2m1 && !prev_cached;
+    wire [31:0] carry0 = kw != 4'd0 && prev_cached ? acc[63:32] : 32'd0;
+    wire [3:0] first_col = need_prev ? kw - 4'd1 : kw;
+
+    // ---- R: the step's operands. The step issued at the coming clock edge: a PROD's first
+    // step at its command (its operands read from the RAM in the command's cycle), else the
+    // pending step of the registers.
+    wire start_prod = fire && prod_cmd && (need_prev || !k_empty);
+    wire issue = start_prod || issuing;
+    wire [2:0]  s_i = start_prod ? ifirst(first_col, nm1) : i;
+    wire [2:0]  s_ilast = start_prod ? ilastf(first_col, nm1) : ilast;
+    wire [3:0]  s_col = start_prod ? first_col : col;
+    wire [PB-1:0] s_part = start_prod ? {PB{1'b0}} : part;
+    wire        s_zbc = !start_prod && zbc;
+    wire [2:0]  s_j = s_col[2:0] - s_i;     // B index (indices are 0..7: arithmetic modulo 8)
+    wire s_last_in_col = s_part == PLAST && s_i == s_ilast;
+    wire [3:0]  t_col = start_prod ? kw : target;   // the column whose low word answers
     // One read port per bank: ZBC reads slot ZSLOT of the even A bank and the odd B bank.
-    wire [2:0] ra_addr = zbc ? ZSLOT : {1'b0, i[2:1]};
-    wire [2:0] rb_addr = zbc ? ZSLOT : {1'b0, j[2:1]};
-    wire [31:0] ra = !zbc && i[0] ? Ao[ra_addr] : Ae[ra_addr];
-    wire [31:0] rb = zbc || j[0] ? Bo[rb_addr] : Be[rb_addr];
+    wire [2:0] ra_addr = s_zbc ? ZSLOT : {1'b0, s_i[2:1]};
+    wire [2:0] rb_addr = s_zbc ? ZSLOT : {1'b0, s_j[2:1]};
+    wire [31:0] ra = !s_zbc && s_i[0] ? Ao[ra_addr] : Ae[ra_addr];
+    wire [31:0] rb = s_zbc || s_j[0] ? Bo[rb_addr] : Be[rb_addr];
     reg [31:0]   mx;
     reg [SW-1:0] my;
     reg [PB-1:0] mpart;
@@ -123,20 +144,12 @@ module Cfu #(
     reg  [63:0] acc;
     reg  [31:0] carry;                  // high word of column target-1
     reg         fin;                    // F: the last step has been accumulated
+    wire [1:0]  out_sel = zbc ? zbc_op : {1'b0, col != target};
 
-    // ---- the cache: the high word of the last column summed.
+    // ---- the cache: the accumulator keeps the last column a PROD summed (ZBC and every write
+    // clear the cache), so its high word is column cache_col's.
     reg        cache_ok;
     reg [3:0]  cache_col;
-    reg [31:0] cache_hi;
-
-    // PROD k: is column k-1 still to be summed, and the carry if it is not.
-    wire [3:0] kw = f7[3:0];            // PROD: the word
-    wire prod_cmd = f3 == F_PROD && f7[6:4] == 3'd0;
-    wire k_empty = kw >= n2m1;
-    wire prev_cached = cache_ok && cache_col == kw - 4'd1;
-    wire need_prev = kw != 4'd0 && kw - 4'd1 < n2m1 && !prev_cached;
-    wire [31:0] carry0 = kw != 4'd0 && prev_cached ? cache_hi : 32'd0;
-    wire [3:0] first_col = need_prev ? kw - 4'd1 : kw;
 
     // Spread: bit b of the half goes to bit 2b.
     function [31:0] spread(input [15:0] h);
@@ -148,8 +161,6 @@ module Cfu #(
         end
     endfunction
 
-    assign cmd_ready = !busy && (!rsp_valid || rsp_ready);
-    wire fire = cmd_valid && cmd_ready;
 
     always @(posedge clk) begin
         if (reset) begin
@@ -181,46 +192,49 @@ module Cfu #(
                     rsp_payload_outputs_0 <= spread(f7[0] ? cmd_payload_inputs_0[31:16] : cmd_payload_inputs_0[15:0]);
                 if (prod_cmd)
                     rsp_payload_outputs_0 <= carry0;   // the answer when nothing is to be summed
-                if (zbc_cmd || (prod_cmd && (need_prev || !k_empty))) begin
+                if (zbc_cmd || start_prod) begin
                     busy <= 1'b1;
                     issuing <= 1'b1;
                     rsp_valid <= 1'b0;
                     zbc <= zbc_cmd;
                     zbc_op <= f7[1:0];
                     target <= zbc_cmd ? 4'd0 : kw;
-                    t_first <= ifirst(kw, nm1);
-                    t_last <= ilastf(kw, nm1);
                     t_empty <= k_empty;
-                    carry <= carry0;
+                    carry <= zbc_cmd ? 32'd0 : carry0;
+                    cache_ok <= cache_ok && !zbc_cmd;
                     from_prev <= !zbc_cmd && need_prev;
                     at_start <= 1'b1;
                     part <= {PB{1'b0}};
-                    col <= zbc_cmd ? 4'd0 : first_col;
-                    i <= zbc_cmd ? 3'd0 : ifirst(first_col, nm1);
-                    ilast <= zbc_cmd ? 3'd0 : ilastf(first_col, nm1);
+                    col <= 4'd0;
+                    i <= 3'd0;
+                    ilast <= 3'd0;
                 end
             end
 
-            // R: issue a step.
-            mvalid <= issuing;
-            if (issuing) begin
+            // R: issue the current step (a PROD's first at its command), and make the step
+            // after it pending.
+            mvalid <= issue;
+            if (issue) begin
                 mx <= ra;
-                my <= rb[part * SW +: SW];
-                mpart <= part;
-                mfirst <= at_start;
-                mcarry <= at_start && from_prev && col == target;
+                my <= rb[s_part * SW +: SW];
+                mpart <= s_part;
+                mfirst <= start_prod || at_start;
+                mcarry <= !start_prod && at_start && from_prev && s_col == target;
                 at_start <= 1'b0;
-                part <= part + 1'b1;
-                if (part == PLAST) begin
+                col <= s_col;
+                ilast <= s_ilast;
+                part <= s_part + 1'b1;
+                i <= s_i;
+                if (s_part == PLAST) begin
                     part <= {PB{1'b0}};
-                    i <= i + 3'd1;
+                    i <= s_i + 3'd1;
                 end
                 mlast <= 1'b0;
-                if (last_in_col) begin
-                    if (!zbc && col != target && !t_empty) begin
-                        col <= target;
-                        i <= t_first;
-                        ilast <= t_last;
+                if (s_last_in_col) begin
+                    if (!s_zbc && s_col != t_col && !(start_prod ? k_empty : t_empty)) begin
+                        col <= t_col;
+                        i <= ifirst(t_col, nm1);
+                        ilast <= ilastf(t_col, nm1);
                         at_start <= 1'b1;
                     end else begin
                         issuing <= 1'b0;
@@ -242,15 +256,12 @@ module Cfu #(
             if (fin) begin
                 busy <= 1'b0;
                 rsp_valid <= 1'b1;
-                if (zbc)
-                    rsp_payload_outputs_0 <= zbc_op == 2'd0 ? acc[31:0] : zbc_op == 2'd1 ? acc[63:32] : acc[62:31];
-                else begin
-                    // The target's low word and the carry, or for the empty column 2n-1 the
-                    // high word of column 2n-2.
-                    rsp_payload_outputs_0 <= col == target ? acc[31:0] ^ carry : acc[63:32];
+                // ZBC's clmul, clmulh or clmulr of the product (carry 0); PROD's low word of the
+                // target and the carry, or for the empty column 2n-1 the high word of column 2n-2.
+                rsp_payload_outputs_0 <= out_sel == 2'd0 ? acc[31:0] ^ carry : out_sel == 2'd1 ? acc[63:32] : acc[62:31];
+                if (!zbc) begin
                     cache_ok <= 1'b1;
                     cache_col <= col;
-                    cache_hi <= acc[63:32];
                 end
             end
         end

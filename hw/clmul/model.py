@@ -4,8 +4,9 @@ to it; tests/test_clmul_model.py tests the model against the definitions.
 
 Latency is the number of cycles from the clock edge that accepts a command to the first cycle
 its response is valid: 1 for an operation without products (the register operations, SPREAD,
-undefined ids, a PROD answered from the cache), else 3 + PARTS x (the 32 x 32 products it sums):
-a step per slice, one cycle to read the first operands and one to form the answer.
+undefined ids, a PROD answered from the cache); PARTS per 32 x 32 product it sums (a step per
+slice), plus 2 for a PROD (the last step's accumulation and the answer: its first operands are
+read in the command's cycle) and 3 for ZBC (whose operands are written to the RAM first).
 """
 
 from dataclasses import dataclass, field
@@ -54,7 +55,7 @@ class ClmulUnit:
     a: list = field(default_factory=lambda: [0] * WORDS)
     b: list = field(default_factory=lambda: [0] * WORDS)
     n: int = WORDS
-    cache: tuple | None = None             # (column, its high word) of the last column summed
+    cache: tuple | None = None             # (column, its high word) of the last column a PROD summed
 
     def reset(self):
         """The unit's reset: n = 8, the cache cleared; A and B keep their contents (LUT RAM)."""
@@ -79,6 +80,7 @@ class ClmulUnit:
         x, y = x & MASK32, y & MASK32
         if f3 == ZBC and f7 <= CLMULR:
             p = clmul64(x, y)
+            self.cache = None                  # the product takes the accumulator
             return ((p & MASK32, p >> 32, (p >> 31) & MASK32)[f7], 3 + self.parts)
         if f3 in (LDA, LDB) and f7 < WORDS and f7 % 2 == 0:
             regs = self.a if f3 == LDA else self.b
@@ -112,7 +114,7 @@ class ClmulUnit:
             low = col & MASK32
             steps += self._count(k)
             self.cache = (k, col >> 32)
-        return low ^ carry, 3 + self.parts * steps if steps else 1
+        return low ^ carry, 2 + self.parts * steps if steps else 1
 
     def product_word(self, k):
         """Word k of A[0..n) * B[0..n), from the definition (for checking _prod)."""

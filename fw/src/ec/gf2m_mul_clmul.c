@@ -139,22 +139,28 @@ VC_HOT(gf2m) void vc_gf2m_sqr_clmul_hw(const vc_gf2m_field *f, vc_gf2m r, const 
 }
 #endif
 
-void vc_gf2m_mul_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
+VC_HOT(gf2m) void vc_gf2m_mul_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
 #if VC_HAVE_CLMUL
   if (vc_accel_on(VC_ACCEL_CLMUL)) {
-    vc_gf2m_mul_clmul_hw(f, r, a, b);
+    if (f->m == 163)
+      mul163(r, a, b);
+    else
+      mul233(r, a, b);
     return;
   }
 #endif
   vc_gf2m_mul_clmul_sw(f, r, a, b);
 }
 
-void vc_gf2m_sqr_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
+VC_HOT(gf2m) void vc_gf2m_sqr_clmul(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
 #if VC_HAVE_CLMUL
   if (vc_accel_on(VC_ACCEL_CLMUL)) {
-    vc_gf2m_sqr_clmul_hw(f, r, a);
+    if (f->m == 163)
+      sqr163(r, a);
+    else
+      sqr233(r, a);
     return;
   }
 #endif

@@ -3,7 +3,7 @@
  * reduction. Table indices are bytes of a (see gf2m_mul_comb.c on table-based code). */
 #include "gf2m_internal.h"
 
-static const uint16_t spread[256] = {
+static VC_LUT(gf2m) const uint16_t spread[256] = {
 #define S1(x) (uint16_t)(((x) & 1) | ((x) & 2) << 1 | ((x) & 4) << 2 | ((x) & 8) << 3 | \
                          ((x) & 16) << 4 | ((x) & 32) << 5 | ((x) & 64) << 6 | ((x) & 128) << 7)
 #define S4(x) S1(x), S1(x + 1), S1(x + 2), S1(x + 3)
