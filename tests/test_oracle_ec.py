@@ -1,6 +1,8 @@
 """The binary fields and elliptic curves through the target oracle, in the simulated SoC: random
 field elements, scalars and messages against the pure-Python models (vexrun/models/gf2m.py,
-ec2m.py, ecp.py); bad inputs answered with errors while serving goes on."""
+ec2m.py, ecp.py); bad inputs answered with errors while serving goes on. The same requests run
+in a CLMUL=1 build, each on the carry-less multiply unit and with it turned off ("impl":"hw" and
+"sw"): the same answers."""
 
 import hashlib
 import json
@@ -104,11 +106,19 @@ def curve_cases(rng):
     return out
 
 
-@pytest.fixture(scope="module")
-def answered(sim_config):
+@pytest.fixture(scope="module", params=["full", "full-clmul"])
+def answered(sim_config, request):
+    """(case, answer) pairs; in the CLMUL=1 build every request of the binary curves (the
+    basic set's K-163 multiplication aside: the unit is the optimized set's) runs twice, on the
+    unit and off it."""
     rng = random.Random(20261122)
     cs = field_cases(rng) + curve_cases(rng)
-    r = subprocess.run(VEXRUN, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
+    args = VEXRUN
+    if request.param == "full-clmul":
+        args = VEXRUN + ["--clmul", "1"]
+        cs = [((dict(req, impl=impl)), check) for req, check in cs
+              if req.get("curve", "B") != "P-256" and req.get("set") != "basic" for impl in ("hw", "sw")]
+    r = subprocess.run(args, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
                        text=True, timeout=1500)
     assert r.returncode == 0, r.stderr
     resps = [json.loads(line) for line in r.stdout.splitlines()]
@@ -125,6 +135,19 @@ def test_random_inputs_match_models(answered, what):
         seen += 1
         assert check(resp), (req, resp)
     assert seen >= 2
+
+
+def test_the_unit_changes_cycles_not_answers(answered):
+    """In the CLMUL=1 build each request's two answers (on the unit, off it) agree but for the
+    cycles, and the optimized set's field products and scalar multiplications are faster on it."""
+    pairs = [(ra, a, b) for ((ra, _), a), ((rb, _), b) in zip(answered[0::2], answered[1::2])
+             if ra.get("impl") == "hw" and rb.get("impl") == "sw"]
+    if not pairs:
+        pytest.skip("the CLMUL=0 build: nothing to compare")
+    for req, hw, sw in pairs:
+        assert {k: v for k, v in hw.items() if "cycles" not in k} == {k: v for k, v in sw.items() if "cycles" not in k}
+        if req["op"] == "ec":
+            assert hw["cycles"] < sw["cycles"], req
 
 
 G163 = kat_ec.point("B-163", ec2m.curve("B-163").G.x, ec2m.curve("B-163").G.y).hex()
