@@ -164,6 +164,14 @@ def test_report_verdict_names_overuse_and_the_critical_path():
     assert f[2] == "no bitstream written"
 
 
+def test_cells_without_sites_are_not_overuse():
+    rep = {"utilization": {"DUMMY_CELL": {"used": 16, "available": 0}, "IOBUF": {"used": 32, "available": 0},
+                           "LUT4": {"used": 8052, "available": 20736}},
+           "fmax": {"VexRiscv.clk": {"achieved": 96.6, "constraint": 48.0}}, "critical_paths": []}
+    s = fpga.summarize("gowin", rep, "", 48.0)
+    assert s["fits"] and s["resources"]["lut"]["percent"] == 38.8 and fpga.failures_of(s, True, 0) == []
+
+
 def test_a_clock_checked_below_the_requested_one_is_a_failure():
     """LiteX's open Gowin flow gives nextpnr no clock: it times against 12 MHz and passes."""
     rep = {"utilization": {}, "fmax": {"sys": {"achieved": 40.0, "constraint": 12.0}}, "critical_paths": []}

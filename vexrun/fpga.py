@@ -202,7 +202,10 @@ def summarize(family: str, report: dict | None, log_text: str, requested_mhz: fl
             continue
         resources[key] = {"cell": cell, "used": u["used"], "available": u["available"],
                           "percent": round(100.0 * u["used"] / u["available"], 1) if u["available"] else None}
-    over = [f"{c}: {u['used']}/{u['available']}" for c, u in sorted(util.items()) if u["used"] > u["available"]]
+    # Cells with no sites of their own (nextpnr-himbaechel's Gowin DUMMY_CELL, IOBUF packed
+    # into IOB) show 0 available: only real site types can be overused.
+    over = [f"{c}: {u['used']}/{u['available']}" for c, u in sorted(util.items())
+            if u["available"] and u["used"] > u["available"]]
     clocks = {c: {"achieved_mhz": round(f["achieved"], 2), "constraint_mhz": round(f["constraint"], 2),
                   "met": f["achieved"] >= f["constraint"]} for c, f in fmax.items()}
     paths = [summarize_path(p) for p in (report or {}).get("critical_paths", [])]
