@@ -49,6 +49,9 @@ def main(argv=None):
         sys.exit(f"boards/build.py: {e}")
     for k in ("cpu_type", "cpu_cfu"):        # the configuration decides the CPU
         soc_args.pop(k, None)
+    # No build time in the identifier ROM (and vexrun sets SOURCE_DATE_EPOCH for the BIOS's
+    # __DATE__): the same commit and options give the same netlist, so a rebuild places alike.
+    soc_args["ident_version"] = False
     soc = mod.make_soc(cfg, sys_clk_freq=args.sys_clk_freq, toolchain=args.toolchain, **soc_args)
     add_accelerators(soc, cfg)
 

@@ -94,8 +94,13 @@ def check_not_tmp(*paths):
 
 
 def fpga_env() -> dict:
+    """The tools first on PATH; the BIOS's build date pinned to the commit's (reproducible ROM)."""
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([str(FPGA_BIN), str(venv_bin()), env.get("PATH", "")])
+    if "SOURCE_DATE_EPOCH" not in env:
+        r = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
+        if r.returncode == 0 and r.stdout.strip():
+            env["SOURCE_DATE_EPOCH"] = r.stdout.strip()
     return env
 
 
