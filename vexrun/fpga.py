@@ -315,6 +315,7 @@ def bitstream(board, cfg, seed=1, sys_clk_hz=None, firmware=True, log=print) -> 
            "--clmul", str(int(cfg.clmul)), "--mont", str(int(cfg.mont)), "--sys-clk-freq", str(hz),
            "--seed", str(seed), "--output-dir", str(out), "--build"]
     out.mkdir(parents=True, exist_ok=True)
+    commit = git_commit()              # what is built, even if a commit lands during the build
     logf = out / "build.log"
     log(f"vexrun: building {board.name} ({board.device}) {cfg.name} at {hz / 1e6:g} MHz, seed {seed} "
         f"(a few minutes; log: {logf.relative_to(ROOT)})")
@@ -362,7 +363,7 @@ def bitstream(board, cfg, seed=1, sys_clk_hz=None, firmware=True, log=print) -> 
         "soc": meta,
         "firmware": fw,
         "tools": tool_versions(board.family),
-        "commit": git_commit(),
+        "commit": commit,
         "command": " ".join(["vexrun"] + sys.argv[1:]) if Path(sys.argv[0]).name == "vexrun" else " ".join(cmd),
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
