@@ -1,6 +1,7 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
-# TRACE_BEGIN, TRACE_END. `make help` lists them.
+# TRACE_BEGIN, TRACE_END; BOARD, SEED for `make bitstream`; BLOCK, PARAM for `make synth-ooc`.
+# `make help` lists them.
 SHELL  := /bin/bash
 VENV   := .venv
 VEXRUN := $(VENV)/bin/vexrun
@@ -17,13 +18,17 @@ ALL         ?= 0
 TRACE       ?= 0
 TRACE_BEGIN ?= 0
 TRACE_END   ?= 200000
+BOARD       ?=
+SEED        ?= 1
+BLOCK       ?= clmul
+PARAM       ?=
 
 CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
 SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
                $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END))
 
-.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report clean distclean
+.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report bitstream synth-ooc clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -34,6 +39,10 @@ help:
 	@echo "make bench   the long benchmark sweep (about 90 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
+	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
+	@echo "             bitstream with the open FPGA flow (installed on first use, about a minute) and"
+	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail (2-5 minutes)"
+	@echo "make synth-ooc BLOCK=clmul [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
@@ -52,6 +61,16 @@ oracle: setup
 
 report: setup
 	@$(VEXRUN) report
+
+# The FPGA flow is installed only here, after the board and configuration are known to be valid.
+bitstream: setup
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --dry-run >/dev/null
+	@scripts/setup-env fpga
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --seed $(SEED)
+
+synth-ooc: setup
+	@scripts/setup-env fpga
+	@$(VEXRUN) synth-ooc --block $(BLOCK) $(foreach p,$(PARAM),--param $(p))
 
 test: setup
 	@$(PYTEST) -q tests cocotb-tests

@@ -6,6 +6,8 @@
   vexrun bench    the long benchmark sweep (seed sizes, least-squares lines, performance page)
   vexrun build    build the Verilator model and the firmware only
   vexrun report   print the table of a saved result file (default: the newest)
+  vexrun bitstream  build the SoC for a board with the open FPGA flow; report utilization and Fmax
+  vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
 """
 
 import argparse
@@ -223,6 +225,44 @@ def cmd_report(args):
     return 0
 
 
+def cmd_bitstream(args):
+    import boards
+    from . import fpga
+    try:
+        board = boards.get(args.board)
+        cfg = config_from(args).soc
+    except boards.BoardError as e:
+        raise ToolError(str(e))
+    hz = int(args.sys_clk_mhz * 1e6) if args.sys_clk_mhz else board.sys_clk_hz
+    if args.dry_run:
+        print(f"{board.name}: {board.title}, {board.device}, {board.toolchain}; {cfg.name} at {hz / 1e6:g} MHz -> "
+              f"{fpga.build_dir(board, cfg, hz).relative_to(ROOT)}")
+        return 0
+    report, path = fpga.bitstream(board, cfg, seed=args.seed, sys_clk_hz=hz, firmware=not args.no_firmware,
+                                  log=lambda m: print(m, file=sys.stderr, flush=True))
+    print(fpga.render_report(report))
+    print(f"report: {path.relative_to(ROOT)}")
+    return 0 if report["pass"] else 1
+
+
+def cmd_synth_ooc(args):
+    from . import fpga
+    res = fpga.synth_ooc(args.block, fpga.parse_params(args.param), seed=args.seed, freq_mhz=args.freq)
+    r = res.report
+    params = ", ".join(f"{k}={v}" for k, v in r["params"].items()) or "default parameters"
+    print(f"{r['block']} ({r['source']}, top {r['top']}, {params}) out of context on {r['device']}:")
+    print("  " + "  ".join(f"{c} {n}" for c, n in r["cells"].items()))
+    others = {c: n for c, n in r["all_cells"].items() if c not in r["cells"]}
+    if others:
+        print("  other cells: " + "  ".join(f"{c} {n}" for c, n in others.items()))
+    print(f"  Fmax {r['fmax_mhz']} MHz (nextpnr-ecp5 --out-of-context, seed {r['seed']})")
+    cp = r.get("critical_path")
+    if cp:
+        print(f"  critical path {cp['from']} -> {cp['to']}: {cp['delay_ns']} ns, {cp['logic_levels']} logic levels")
+    print(f"report: {res.path.relative_to(ROOT)}")
+    return 0
+
+
 def positive_int(text):
     try:
         v = int(text.replace("_", ""), 0)
@@ -304,6 +344,34 @@ def build_parser():
                     help="write the performance pages whose suites all ran, with their data, into DIR, and the "
                          "README's headline figures from them (make bench: docs)")
     bn.set_defaults(func=cmd_bench)
+
+    import boards
+    from .fpga import BLOCKS
+    bs = sub.add_parser("bitstream", help="build the SoC for a board with the open FPGA flow",
+                        description="Builds the board's litex-boards target with the vexcrypt SoC configuration "
+                                    "(the simulation's CPU, CFU and accelerators; the LiteX BIOS in ROM, SDRAM as "
+                                    "main RAM) with Yosys/nextpnr, then the benchmark firmware against its headers. "
+                                    "Writes build/boards/<board>-<config>/ with the bitstream and report.json "
+                                    "(utilization, Fmax against the requested clock, critical paths, tool "
+                                    "versions, seed, wall time). Exits 1 when the design does not fit, fails "
+                                    "timing or does not build. Needs the FPGA flow: scripts/setup-env fpga.")
+    bs.add_argument("--board", help=f"one of {boards.valid_names()}")
+    add_config_args(bs)
+    bs.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
+    bs.add_argument("--sys-clk-mhz", type=float, default=None, help="system clock (default: the board's)")
+    bs.add_argument("--no-firmware", action="store_true", help="do not build the firmware against the board's headers")
+    bs.add_argument("--dry-run", action="store_true", help="validate the board and configuration, build nothing")
+    bs.set_defaults(func=cmd_bitstream)
+
+    so = sub.add_parser("synth-ooc", help="synthesize one IP block out of context on ECP5",
+                        description="Yosys synth_ecp5 of one IP block alone (its cell counts from `stat`) and "
+                                    "nextpnr-ecp5 --out-of-context on the ULX3S's LFE5U-45F (its Fmax). Writes "
+                                    "build/ooc/<block>[-<param><value>]/ooc.json.")
+    so.add_argument("--block", required=True, choices=list(BLOCKS), help="IP block")
+    so.add_argument("--param", action="append", metavar="NAME=VALUE", help="Verilog parameter (repeatable), e.g. PARTS=2")
+    so.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
+    so.add_argument("--freq", type=float, default=100.0, help="nextpnr target clock in MHz (default: 100)")
+    so.set_defaults(func=cmd_synth_ooc)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")

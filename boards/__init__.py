@@ -1,0 +1,70 @@
+"""vexcrypt board targets: thin layers over the pinned litex-boards targets.
+
+Each board module (boards/<module>.py) builds the litex-boards BaseSoC of its board with the
+vexcrypt SoC configuration (hw/soc.py: the same CPU, CFU and accelerators as the simulation) and
+keeps the board's own CRG, main RAM (its SDRAM) and UART. `boards.build` generates and builds a
+board; `vexrun bitstream` (make bitstream) runs it with the open toolchain and writes the report.
+
+This registry imports no LiteX, so the host tools can validate a board name without the FPGA
+flow installed.
+"""
+
+import importlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str            # BOARD=... on the command line, and the first part of the build folder
+    module: str          # boards.<module>
+    title: str
+    device: str          # the FPGA part, as the platform names it
+    family: str          # ecp5, gowin (open flow here) or xilinx (vendor tools only)
+    sys_clk_hz: int      # the system clock the target builds by default
+    toolchain: str       # LiteX toolchain name of the open flow
+    unavailable: str | None = None   # why it cannot be built here; None when it can
+
+    def load(self):
+        """The board module (imports LiteX and litex-boards)."""
+        return importlib.import_module(f"boards.{self.module}")
+
+
+BOARDS = {b.name: b for b in (
+    Board("ulx3s", "ulx3s", "Radiona ULX3S", "LFE5U-45F-6BG381C", "ecp5", 50_000_000, "trellis"),
+    Board("colorlight_i5", "colorlight_i5", "Colorlight i5 (v7.0)", "LFE5U-25F-6BG381C", "ecp5", 60_000_000, "trellis"),
+    Board("orangecrab", "orangecrab", "OrangeCrab r0.2 (25F)", "LFE5U-25F-8MG285C", "ecp5", 48_000_000, "trellis"),
+    Board("tang_nano_20k", "tang_nano_20k", "Sipeed Tang Nano 20K", "GW2AR-LV18QN88C8/I7", "gowin", 48_000_000, "apicula"),
+    Board("arty", "arty", "Digilent Arty A7-35", "xc7a35ticsg324-1L", "xilinx", 100_000_000, "vivado",
+          unavailable="board arty (Digilent Arty A7, Xilinx 7-series) needs AMD Vivado, which is not installed "
+                      "here and has no pinned open flow in this project: nothing built"),
+)}
+
+
+class BoardError(ValueError):
+    """An unknown or unbuildable board, with a one-line reason."""
+
+
+def valid_names():
+    return ", ".join(BOARDS)
+
+
+def get(name, buildable=True) -> Board:
+    """The board called `name`; raises BoardError naming the valid boards when there is none, or
+    saying why it cannot be built here when `buildable`."""
+    if not name:
+        raise BoardError(f"no board given (BOARD=...): valid boards are {valid_names()}")
+    board = BOARDS.get(name)
+    if board is None:
+        raise BoardError(f"unknown board {name!r}: valid boards are {valid_names()}")
+    if buildable and board.unavailable:
+        raise BoardError(board.unavailable)
+    return board
+
+
+def soc_args(cfg, **overrides):
+    """hw.soc.soc_kwargs for a litex-boards BaseSoC: the targets pass their own `ident` to
+    SoCCore, so ours is dropped (the board's identifier string stays)."""
+    from hw.soc import soc_kwargs
+    kw = soc_kwargs(cfg, **overrides)
+    kw.pop("ident", None)
+    return kw
