@@ -12,6 +12,11 @@ from pathlib import Path
 from . import headline, suites
 
 
+def accelerators(meta):
+    """The accelerators of the build a run was measured on."""
+    return tuple(n for n in ("clmul", "mont") if meta["soc"].get(n))
+
+
 def render_page(name, records, meta):
     """Page file `name` from the records of a run and its metadata (which names the command)."""
     return _header(meta, meta["command"]) + "\n".join(suites.page(name, records, meta)) + "\n"
@@ -24,7 +29,7 @@ def publish(records, meta, docs, readme=None):
     docs = Path(docs)
     written = []
     ran = {r.get("suite") for r in records}
-    for name, (_, uses) in suites.pages(ran).items():
+    for name, (_, uses) in suites.pages(ran, accelerators(meta)).items():
         recs = [r for r in records if r.get("suite") in uses]
         (docs / name).write_text(render_page(name, recs, meta))
         data = docs / Path(name).with_suffix(".json")

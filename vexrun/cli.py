@@ -8,6 +8,7 @@
   vexrun report   print the table of a saved result file (default: the newest)
   vexrun bitstream  build the SoC for a board with the open FPGA flow; report utilization and Fmax
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
+  vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
 """
 
 import argparse
@@ -137,7 +138,7 @@ def cmd_bench(args):
         written = bench.publish(records, meta, args.publish, readme=ROOT / "README.md")
     elif args.publish:
         print("vexrun: nothing published: the run had failures", file=sys.stderr)
-    for name, (_, uses) in suites.pages({r.get("suite") for r in records}).items():
+    for name, (_, uses) in suites.pages({r.get("suite") for r in records}, bench.accelerators(meta)).items():
         print(bench.render_page(name, [r for r in records if r.get("suite") in uses], meta))
     for f in written:
         print(f"published: {f.relative_to(ROOT)}", file=sys.stderr)
@@ -263,6 +264,18 @@ def cmd_synth_ooc(args):
     return 0
 
 
+def cmd_cost(args):
+    from . import fpga
+    table = fpga.cost_table(args.accel, seeds=tuple(range(1, args.seeds + 1)),
+                            log=lambda m: print(m, file=sys.stderr, flush=True))
+    text = json.dumps(table, indent=1) + "\n"
+    if args.publish:
+        Path(args.publish).write_text(text)
+        print(f"published: {args.publish}", file=sys.stderr)
+    print(text)
+    return 0 if all(r["pass"] for r in table["rows"]) else 1
+
+
 def positive_int(text):
     try:
         v = int(text.replace("_", ""), 0)
@@ -372,6 +385,16 @@ def build_parser():
     so.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
     so.add_argument("--freq", type=float, default=100.0, help="nextpnr target clock in MHz (default: 100)")
     so.set_defaults(func=cmd_synth_ooc)
+
+    co = sub.add_parser("cost", help="an accelerator's cost table on ECP5 (out of context and in the ULX3S SoC)",
+                        description="The accelerator's block out of context at each parameter value and the ULX3S "
+                                    "SoC without and with it over several placement seeds: the cost table of its "
+                                    "performance page (docs/synth-<accel>.json).")
+    co.add_argument("--accel", required=True, choices=["clmul"], help="accelerator")
+    co.add_argument("--seeds", type=int, default=3, choices=range(1, 10), metavar="1..9",
+                    help="placement seeds per SoC build (default: 3)")
+    co.add_argument("--publish", metavar="FILE", help="write the table to FILE (docs/synth-<accel>.json)")
+    co.set_defaults(func=cmd_cost)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")

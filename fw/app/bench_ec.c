@@ -201,7 +201,8 @@ static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
   str_fmt(x->label, sizeof(x->label), "vexcrypt/ec/%s", c->name);
   str_fmt(x->plabel, sizeof(x->plabel), "%s/party", x->label);
   seed_rng(x, x->label);
-  bench_fill(app_in, EC_MSG_BYTES);
+  /* The signed message, and the embedded one (EC-ElGamal: the curve's message length). */
+  bench_fill(app_in, vc_ec_msg_len(c) > EC_MSG_BYTES ? vc_ec_msg_len(c) : EC_MSG_BYTES);
   if (vc_ec_keygen(c, VC_EC_OPTIMIZED, &x->rng, x->d2, x->q2) ||
       vc_ec_scalar_draw(c, &x->rng, x->reph) ||
       vc_ec_embed(c, VC_EC_OPTIMIZED, app_in, vc_ec_msg_len(c), x->mpt)) {
