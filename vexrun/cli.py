@@ -9,6 +9,7 @@
   vexrun bitstream  build the SoC for a board with the open FPGA flow; report utilization and Fmax
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
   vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
+  vexrun headline   the README's headline figures from the published data (docs/*.json)
 """
 
 import argparse
@@ -132,6 +133,8 @@ def cmd_sim(args):
 
 def cmd_bench(args):
     from . import bench
+    if args.suites is None:
+        args.suites = "ec,clmul" if args.clmul else "hash,block,stream,mp,pk,ec"
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
     written = []
     if args.publish and not failures:
@@ -264,6 +267,20 @@ def cmd_synth_ooc(args):
     return 0
 
 
+def cmd_headline(args):
+    from . import headline
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    new = headline.update(text, ROOT / "docs")
+    if args.check:
+        if new != text:
+            raise ToolError("README.md's headline figures differ from docs/*.json: run `vexrun headline`")
+        return 0
+    readme.write_text(new)
+    print(f"README.md: {len(headline.blocks(new))} headline blocks from docs/*.json", file=sys.stderr)
+    return 0
+
+
 def cmd_cost(args):
     from . import fpga
     table = fpga.cost_table(args.accel, seeds=tuple(range(1, args.seeds + 1)),
@@ -344,8 +361,9 @@ def build_parser():
 
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
     add_config_args(bn)
-    bn.add_argument("--suites", default="hash,block,stream,mp,pk,ec",
-                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec)")
+    bn.add_argument("--suites", default=None,
+                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec; with --clmul 1: ec,clmul, "
+                         "the runs of the unit's page)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),
@@ -385,6 +403,13 @@ def build_parser():
     so.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
     so.add_argument("--freq", type=float, default=100.0, help="nextpnr target clock in MHz (default: 100)")
     so.set_defaults(func=cmd_synth_ooc)
+
+    hl = sub.add_parser("headline", help="rewrite the README's headline figures from the published data (docs/*.json)",
+                        description="Renders the README's blocks between <!-- headline:NAME --> and <!-- /headline --> "
+                                    "from docs/performance*.json, the data the performance pages were rendered from "
+                                    "(vexrun bench --publish docs writes both).")
+    hl.add_argument("--check", action="store_true", help="only check that the README is current (exit 1 if not)")
+    hl.set_defaults(func=cmd_headline)
 
     co = sub.add_parser("cost", help="an accelerator's cost table on ECP5 (out of context and in the ULX3S SoC)",
                         description="The accelerator's block out of context at each parameter value and the ULX3S "
