@@ -463,3 +463,41 @@ def test_serial_path_full(serial_config, tmp_path):
                                                     timeout=300, log=print)
     assert not failures and meta["complete"]
     assert {r["suite"] for r in records} == {"selftest", "hash", "block", "stream"}
+
+
+# ---- the simulation that mirrors a board's memory ----------------------------------------------------
+
+def test_config_names_of_the_board_like_simulations():
+    from vexrun.build import Config
+    assert Config.parse().name == "full"
+    assert Config.parse(memory="sdram").name == "full-sdram"
+    assert Config.parse(clmul=True, memory="sdram", trace=True).name == "full-clmul-sdram-trace"
+    assert Config.parse(serial=True).name == "full-serial"
+    with pytest.raises(Exception, match="valid are sram, sdram"):
+        Config.parse(memory="ddr9")
+
+
+def test_sdram_bank_contents_match_litedram_s_own_mapping():
+    """The per-run bank init files put the firmware where LiteDRAM's model would with the same
+    init (SDRAMPHYModel's ROW_BANK_COL mapping, 16-bit ULX3S SDRAM)."""
+    from litedram import modules
+    from litedram.phy.model import SDRAMPHYModel
+    from vexrun.memory import SDRAM_BOARD, sdram_bank_words
+    sb = SDRAM_BOARD
+    module = getattr(modules, sb.module)(sb.clk_hz, "1:1")
+    image = bytes((i * 131 + 7) & 0xFF for i in range(3 * 4096 + 100))
+    words = [int.from_bytes(image[i:i + 4].ljust(4, b"\0"), "little") for i in range(0, len(image), 4)]
+    model = SDRAMPHYModel(module, data_width=sb.data_width, clk_freq=sb.clk_hz, init=[])
+    want = model._SDRAMPHYModel__prepare_bank_init_data(list(words), module.nbanks, module.nrows, module.ncols,
+                                                        sb.data_width, "ROW_BANK_COL")
+    got = sdram_bank_words(image, module.nbanks, module.ncols, sb.data_width)
+    for b in range(module.nbanks):
+        assert got[b][:len(want[b])] == want[b] and not any(got[b][len(want[b]):])
+
+
+def test_board_results_name_their_memory():
+    from vexrun.records import config_label
+    soc = {"cpu_variant": "full", "main_ram_bytes": 32 << 20,
+           "memory": {"kind": "sdram", "module": "MT48LC16M16", "l2_bytes": 8192}}
+    assert config_label(soc) == "VexRiscv full, no accel, 32 MiB SDRAM (MT48LC16M16) behind an 8 KiB L2"
+    assert config_label({"cpu_variant": "full", "main_ram_bytes": 1 << 20}) == "VexRiscv full, no accel, 1024 KiB RAM"
