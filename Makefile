@@ -69,7 +69,7 @@ sim: setup
 	@$(VEXRUN) sim $(SIM_ARGS)
 
 bench: setup
-	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(RUNS) --publish docs
+	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(if $(filter command line,$(origin RUNS)),$(RUNS),1) --publish docs
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

@@ -12,6 +12,11 @@ from pathlib import Path
 from . import headline, suites
 
 
+def accelerators(meta):
+    """The accelerators of the build a run was measured on."""
+    return tuple(n for n in ("clmul", "mont") if meta["soc"].get(n))
+
+
 def render_page(name, records, meta):
     """Page file `name` from the records of a run and its metadata (which names the command)."""
     return _header(meta, meta["command"]) + "\n".join(suites.page(name, records, meta)) + "\n"
@@ -21,10 +26,10 @@ def publish(records, meta, docs, readme=None):
     """Writes every page whose suites all ran, each with its data (docs/<page>.json: the run's
     metadata and the records the page is rendered from), and rewrites the README's headline
     blocks from that data. Returns the files written."""
-    docs = Path(docs)
+    docs = Path(docs).resolve()
     written = []
     ran = {r.get("suite") for r in records}
-    for name, (_, uses) in suites.pages(ran).items():
+    for name, (_, uses) in suites.pages(ran, accelerators(meta)).items():
         recs = [r for r in records if r.get("suite") in uses]
         (docs / name).write_text(render_page(name, recs, meta))
         data = docs / Path(name).with_suffix(".json")

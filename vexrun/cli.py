@@ -10,6 +10,8 @@
   vexrun load       load a board's bitstream into its FPGA (openFPGALoader)
   vexrun bench-board  serial-boot the firmware on a board and run the suites there (resumable)
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
+  vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
+  vexrun headline   the pages and the README's figures from the published data (docs/*.json)
 """
 
 import argparse
@@ -132,13 +134,15 @@ def cmd_sim(args):
 
 def cmd_bench(args):
     from . import bench
+    if args.suites is None:
+        args.suites = "ec,clmul" if args.clmul else "hash,block,stream,mp,pk,ec"
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
     written = []
     if args.publish and not failures:
         written = bench.publish(records, meta, args.publish, readme=ROOT / "README.md")
     elif args.publish:
         print("vexrun: nothing published: the run had failures", file=sys.stderr)
-    for name, (_, uses) in suites.pages({r.get("suite") for r in records}).items():
+    for name, (_, uses) in suites.pages({r.get("suite") for r in records}, bench.accelerators(meta)).items():
         print(bench.render_page(name, [r for r in records if r.get("suite") in uses], meta))
     for f in written:
         print(f"published: {f.relative_to(ROOT)}", file=sys.stderr)
@@ -329,6 +333,37 @@ def cmd_synth_ooc(args):
     return 0
 
 
+def cmd_headline(args):
+    from . import bench, headline
+    docs = ROOT / "docs"
+    files = {ROOT / "README.md": headline.update((ROOT / "README.md").read_text(), docs)}
+    for data in sorted(docs.glob("performance*.json")):
+        records, meta = headline.load(data)
+        files[data.with_suffix(".md")] = bench.render_page(data.with_suffix(".md").name, records, meta)
+    stale = [f for f, text in files.items() if not f.exists() or f.read_text() != text]
+    if args.check:
+        if stale:
+            raise ToolError(f"{', '.join(str(f.relative_to(ROOT)) for f in stale)} differ from docs/*.json: "
+                            "run `vexrun headline`")
+        return 0
+    for f in stale:
+        f.write_text(files[f])
+        print(f"rewritten: {f.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+def cmd_cost(args):
+    from . import fpga
+    table = fpga.cost_table(args.accel, seeds=tuple(range(1, args.seeds + 1)),
+                            log=lambda m: print(m, file=sys.stderr, flush=True))
+    text = json.dumps(table, indent=1) + "\n"
+    if args.publish:
+        Path(args.publish).write_text(text)
+        print(f"published: {args.publish}", file=sys.stderr)
+    print(text)
+    return 0 if all(r["pass"] for r in table["rows"]) else 1
+
+
 def positive_int(text):
     try:
         v = int(text.replace("_", ""), 0)
@@ -406,8 +441,9 @@ def build_parser():
 
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
     add_config_args(bn)
-    bn.add_argument("--suites", default="hash,block,stream,mp,pk,ec",
-                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec)")
+    bn.add_argument("--suites", default=None,
+                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec; with --clmul 1: ec,clmul, "
+                         "the runs of the unit's page)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),
@@ -486,6 +522,24 @@ def build_parser():
     so.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
     so.add_argument("--freq", type=float, default=100.0, help="nextpnr target clock in MHz (default: 100)")
     so.set_defaults(func=cmd_synth_ooc)
+
+    hl = sub.add_parser("headline", help="rewrite the pages and the README's figures from the published data",
+                        description="Renders the performance pages from their data (docs/performance*.json, and the "
+                                    "synthesis reports docs/synth-*.json they cite) and the README's blocks between "
+                                    "<!-- headline:NAME --> and <!-- /headline --> from the same data (vexrun bench "
+                                    "--publish docs writes the data).")
+    hl.add_argument("--check", action="store_true", help="only check that the README is current (exit 1 if not)")
+    hl.set_defaults(func=cmd_headline)
+
+    co = sub.add_parser("cost", help="an accelerator's cost table on ECP5 (out of context and in the ULX3S SoC)",
+                        description="The accelerator's block out of context at each parameter value and the ULX3S "
+                                    "SoC without and with it over several placement seeds: the cost table of its "
+                                    "performance page (docs/synth-<accel>.json).")
+    co.add_argument("--accel", required=True, choices=["clmul"], help="accelerator")
+    co.add_argument("--seeds", type=int, default=3, choices=range(1, 10), metavar="1..9",
+                    help="placement seeds per SoC build (default: 3)")
+    co.add_argument("--publish", metavar="FILE", help="write the table to FILE (docs/synth-<accel>.json)")
+    co.set_defaults(func=cmd_cost)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")

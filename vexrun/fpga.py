@@ -491,3 +491,46 @@ def synth_ooc(block, params=None, seed=1, freq_mhz=100.0, log=print) -> OocResul
     path = out / "ooc.json"
     path.write_text(json.dumps(report, indent=1) + "\n")
     return OocResult(block, params, report["cells"], summary["fmax_mhz"], report, path)
+
+
+# An accelerator's cost table: its block out of context at each parameter value, and the board
+# SoC with and without it. accel -> (block, parameter name, values, board).
+COSTS = {
+    "clmul": ("clmul", "PARTS", (1, 2, 4), "ulx3s"),
+}
+
+
+def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
+    """The cost of accelerator `accel` on ECP5: the block out of context for every value of its
+    parameter (yosys cells, Fmax), and the ULX3S SoC without and with it over `seeds` (nextpnr
+    utilization, Fmax, pass/fail). Returns the table docs/synth-<accel>.json holds."""
+    import boards
+    from hw.config import SocConfig
+    block, param, values, board_name = COSTS[accel]
+    commit = git_commit()               # what is measured: the tree at the start
+    rows = []
+    for v in values:
+        log(f"vexrun: {block} out of context, {param}={v}")
+        r = synth_ooc(block, {param: v}, log=log).report
+        c = r["cells"]
+        rows.append({"design": f"{block} unit, {param}={v}, out of context", "lut4": c["LUT4"],
+                     "comb": r["placed"].get("lut", {}).get("used"), "dpr16x4": c["TRELLIS_DPR16X4"],
+                     "ff": c["TRELLIS_FF"], "mult18": c["MULT18X18D"], "fmax_mhz": [r["fmax_mhz"]],
+                     "clock_mhz": r["target_mhz"], "pass": True,
+                     "command": f"vexrun synth-ooc --block {block} --param {param}={v}"})
+    board = boards.get(board_name)
+    for cfg in (SocConfig.parse("full"), SocConfig.parse("full", **{accel: True})):
+        fmax, rep = [], None
+        for seed in seeds:
+            log(f"vexrun: {board_name} {cfg.name} seed {seed}")
+            rep, _ = bitstream(board, cfg, seed=seed, firmware=False, log=log)
+            fmax.append(rep["fmax_mhz"])
+        res = rep["resources"]
+        rows.append({"design": f"{board.title} SoC, {cfg.name}", "lut4": None, "comb": res["lut"]["used"],
+                     "dpr16x4": None, "ff": res["ff"]["used"], "mult18": res["dsp"]["used"],
+                     "bram": res["bram"]["used"], "fmax_mhz": fmax, "clock_mhz": rep["requested_mhz"],
+                     "pass": all(f >= rep["requested_mhz"] for f in fmax),
+                     "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
+                                + (f" --{accel} 1" if getattr(cfg, accel) else "") + " --seed N"})
+    return {"accel": accel, "commit": commit, "tools": tool_versions("ecp5"), "seeds": list(seeds),
+            "command": f"vexrun cost --accel {accel} --publish docs/synth-{accel}.json", "rows": rows}

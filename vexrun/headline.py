@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from .records import mp_point
-from .suites import ec, symmetric
+from .suites import clmul, ec, symmetric
 from .suites.base import find, mcycles
 
 BLOCK_RE = re.compile(r"(<!-- headline:(\w+) -->\n)(.*?)(<!-- /headline -->)", re.S)
@@ -118,9 +118,39 @@ def ec_block(records, meta):
     return lines
 
 
+def clmul_block(records, meta):
+    fields = {(r["op"], r["bits"], r.get("impl", "sw")): r["cycles"] for r in find(records, "ec", prim="gf2m")}
+    muls = {(r["curve"], r["impl"]): r["cycles"] for r in find(records, "clmul", prim="ec_mul")}
+    lines = [_source(meta, "performance-clmul.md") + " VexRiscv `full+cfu`, the unit on and off in one binary:", "",
+             "| operation | software (optimized set) | clmul unit | speedup | mark |", "|---|---:|---:|---:|---|"]
+    for name, sw, hw, bits, mark in (("GF(2^163) multiply", "mul_comb", "mul_clmul", 163, clmul.MARKS["mul163"]),
+                                     ("GF(2^233) multiply", "mul_comb", "mul_clmul", 233, clmul.MARKS["mul233"]),
+                                     ("GF(2^163) square", "sqr_tab", "sqr_clmul", 163, None),
+                                     ("GF(2^233) square", "sqr_tab", "sqr_clmul", 233, None)):
+        a, b = fields.get((sw, bits, "sw")), fields.get((hw, bits, "hw"))
+        if a and b:
+            m = f"≤ {mark}: {'met' if b <= mark else 'not met'}" if mark else ""
+            lines.append(f"| {name} | {a:,} | {b:,} | {a / b:.1f}x | {m} |")
+    for c in ec.BINARY:
+        a, b = muls.get((c, "sw")), muls.get((c, "hw"))
+        if a and b:
+            m = f"≥ {clmul.MARKS['ec_mul']:g}x: {'met' if a / b >= clmul.MARKS['ec_mul'] else 'not met'}" \
+                if c == "B-163" else ""
+            lines.append(f"| {c} scalar multiplication | {mcycles(a)} | {mcycles(b)} | {a / b:.1f}x | {m} |")
+    for c in ec.BINARY:
+        for p, (name, ops) in ec.PROTOCOLS.items():
+            sw, hw = ec.protocol(records, p, c, "optimized", "sw"), ec.protocol(records, p, c, "optimized", "hw")
+            if sw and hw:
+                s_ = sw["cycles"] / hw["cycles"]
+                m = f"≥ {clmul.MARKS['protocol']:g}x: {'met' if s_ >= clmul.MARKS['protocol'] else 'not met'}"
+                lines.append(f"| {c} {name} ({' + '.join(ops)}) | {mcycles(sw['cycles'])} | {mcycles(hw['cycles'])} | "
+                             f"{s_:.1f}x | {m} |")
+    return lines
+
+
 # block name -> (data file under docs/, renderer)
 BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
-          "ec": ("performance-ec.json", ec_block)}
+          "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block)}
 
 
 def render(name, docs):

@@ -62,6 +62,8 @@ uint32_t vc_cfu_sw(uint32_t funct3, uint32_t funct7, uint32_t rs1, uint32_t rs2)
 {
   switch (funct3) {
   case VC_CFU_ZBC:
+    if (funct7 <= VC_ZBC_CLMULR)
+      u.cache_ok = 0;                 /* the product takes the unit's accumulator */
     if (funct7 == VC_ZBC_CLMUL)
       return vc_clmul_sw(rs1, rs2);
     if (funct7 == VC_ZBC_CLMULH)

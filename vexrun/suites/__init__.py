@@ -47,16 +47,18 @@ def tables(records, config):
     return [b for b in blocks if b]
 
 
-def pages(ran):
+def pages(ran, accelerators=()):
     """{page file: (its suites, the suites whose records it renders)} for the pages every one
-    of whose suites is in `ran` (the suites of a run)."""
+    of whose suites is in `ran` (the suites of a run) and whose build is the run's: a plain
+    build's pages when `accelerators` is empty, else the pages of an accelerator it has."""
     out = {}
     for s in SUITES.values():
         if s.page is not None:
             out.setdefault(s.page_file, []).append(s)
     return {f: ([s.name for s in group], [n for n in SUITES if n in ran and any(
                 n == s.name or n in s.page_uses for s in group)])
-            for f, group in out.items() if all(s.name in ran for s in group)}
+            for f, group in out.items() if all(s.name in ran for s in group)
+            and all((s.page_accel in accelerators) if s.page_accel else not accelerators for s in group)}
 
 
 def page(name, records, meta):

@@ -42,6 +42,9 @@ class Suite:
     # and the other suites whose records the section also reads (a comparison), if they ran.
     page_file: str = "performance.md"
     page_uses: tuple = ()
+    # The build a page is published from: None for the plain SoC, else the accelerator it needs
+    # (its suites run in other builds too, but their pages come from this one).
+    page_accel: Optional[str] = None
 
 
 def status(rec):

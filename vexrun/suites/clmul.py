@@ -140,18 +140,41 @@ def speedup_lines(records):
     return out
 
 
+def _tool(data, name):
+    """A tool's version, short: "Yosys 0.70", "nextpnr-0.11.1"."""
+    v = data["tools"].get(name, "?")
+    return v.split(" (git")[0].split("(Version ")[-1].rstrip(")").strip('"')
+
+
 def cost_lines():
-    """The cost table from the committed synthesis reports (docs/synth-clmul.json)."""
+    """The cost table from the committed synthesis reports (docs/synth-clmul.json, written by
+    `vexrun cost --accel clmul --publish docs/synth-clmul.json`)."""
     if not SYNTH.exists():
-        return ["", "### Cost", "", f"No synthesis report yet ({SYNTH.relative_to(ROOT)}; `vexrun synth-ooc`, "
-                "`vexrun bitstream`)."]
+        return ["", "### Cost", "", f"No synthesis report yet ({SYNTH.relative_to(ROOT)}: `vexrun cost --accel clmul "
+                "--publish docs/synth-clmul.json`)."]
     data = json.loads(SYNTH.read_text())
-    out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI)", "", data.get("note", ""), "",
-           "| design | LUT4 | DPR16X4 (LUT RAM) | FF | MULT18X18D | Fmax | clock | command |",
-           "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for row in data["rows"]:
-        out.append(f"| {row['design']} | {row['lut4']:,} | {row.get('dpr16x4', 0)} | {row['ff']:,} | "
-                   f"{row.get('mult18', 0)} | {row['fmax_mhz']:.1f} MHz | {row['clock_mhz']:g} MHz | `{row['command']}` |")
+    unit = next((r for r in data["rows"] if r["design"].startswith("clmul unit, PARTS=2")), None)
+    socs = [r for r in data["rows"] if "SoC" in r["design"]]
+    out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI, LFE5U-45F-6 of the ULX3S)", "",
+           f"From `{data['command']}` at commit `{data['commit'][:7]}` ({_tool(data, 'yosys')}, "
+           f"{_tool(data, 'nextpnr-ecp5')}). LUT4: yosys `synth_ecp5` cells (the unit's "
+           "operands are in LUT RAM, DPR16X4, besides); COMB: the LUT positions nextpnr places (LUT4s, LUT RAM and "
+           f"carry chains). Fmax over placement seeds {', '.join(map(str, data['seeds']))} for the SoC.", "",
+           "| design | LUT4 | DPR16X4 | COMB | FF | MULT18X18D | DP16KD | Fmax (MHz) | clock | |",
+           "|---|---:|---:|---:|---:|---:|---:|---|---:|---|"]
+    for r in data["rows"]:
+        fm = " / ".join(f"{f:.1f}" for f in r["fmax_mhz"])
+        out.append(f"| {r['design']} | {cycles(r['lut4'])} | {cycles(r['dpr16x4'])} | {cycles(r['comb'])} | "
+                   f"{r['ff']:,} | {r['mult18']} | {cycles(r.get('bram'))} | {fm} | {r['clock_mhz']:g} | "
+                   f"{'meets' if r['pass'] else '**misses**'} the clock |")
+    if unit:
+        out += ["", f"Mark: the unit ≤ {MARKS['luts']:,} LUT4 out of context: {unit['lut4']:,} "
+                f"({_mark(unit['lut4'] <= MARKS['luts'])})."]
+    if len(socs) == 2:
+        base, acc = socs
+        out.append(f"In the SoC the unit with VexRiscv's CFU plugin adds {acc['comb'] - base['comb']:,} COMB and "
+                   f"{acc['ff'] - base['ff']:,} FF; the SoC with it meets 50 MHz on every seed: "
+                   f"{_mark(acc['pass'] and min(acc['fmax_mhz']) >= 50)}.")
     return out
 
 
@@ -167,4 +190,4 @@ def page(records, meta):
 # Measured at 1a60ff3: the instructions' loops are negligible; the four scalar multiplications
 # on and off the unit are about 16 M cycles a run.
 SUITES = [Suite("clmul", estimate=lambda o: 16e6 * o.runs, progress=progress, check=check, table=table,
-                page=page, page_file="performance-clmul.md", page_uses=("ec",))]
+                page=page, page_file="performance-clmul.md", page_uses=("ec",), page_accel="clmul")]

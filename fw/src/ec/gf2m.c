@@ -90,8 +90,8 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
 
 /* The optimized set's product: on the carry-less multiply unit when the build has it and it is
  * on, else the comb, through b's prepared table when the caller has one. */
-static VC_HOT(gf2m) void mul_optimized(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
-                          const uint32_t *table)
+VC_HOT(gf2m) void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
+                                  const uint32_t *table)
 {
 #if VC_HAVE_CLMUL
   if (vc_accel_on(VC_ACCEL_CLMUL)) {
@@ -111,7 +111,7 @@ VC_HOT(gf2m) void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
   if (set == VC_EC_BASIC)
     vc_gf2m_mul_shiftadd(f, r, a, b);
   else
-    mul_optimized(f, r, a, b, NULL);
+    vc_gf2m_mul_opt(f, r, a, b, NULL);
 }
 
 void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b)
@@ -123,16 +123,12 @@ void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b)
 VC_HOT(gf2m) void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p)
 {
   vc_gf2m_stats.mul++;
-  mul_optimized(f, r, a, p->b, p->t);
+  vc_gf2m_mul_opt(f, r, a, p->b, p->t);
 }
 
-VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
+/* The optimized set's square: on the unit when the build has it and it is on, else the table. */
+VC_HOT(gf2m) void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
-  vc_gf2m_stats.sqr++;
-  if (set == VC_EC_BASIC) {
-    vc_gf2m_mul_shiftadd(f, r, a, a);
-    return;
-  }
 #if VC_HAVE_CLMUL
   if (vc_accel_on(VC_ACCEL_CLMUL)) {
     vc_gf2m_sqr_clmul_hw(f, r, a);
@@ -140,6 +136,15 @@ VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
   }
 #endif
   vc_gf2m_sqr_tab(f, r, a);
+}
+
+VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
+{
+  vc_gf2m_stats.sqr++;
+  if (set == VC_EC_BASIC)
+    vc_gf2m_mul_shiftadd(f, r, a, a);
+  else
+    vc_gf2m_sqr_opt(f, r, a);
 }
 
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
