@@ -1,6 +1,7 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
-# TRACE_BEGIN, TRACE_END; BOARD, SEED for `make bitstream`; BLOCK, PARAM for `make synth-ooc`.
+# TRACE_BEGIN, TRACE_END, MEMORY; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME for
+# `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
 # `make help` lists them.
 SHELL  := /bin/bash
 VENV   := .venv
@@ -22,13 +23,23 @@ BOARD       ?=
 SEED        ?= 1
 BLOCK       ?= clmul
 PARAM       ?=
+MEMORY      ?= sram
+PORT        ?=
+RESUME      ?=
+CABLE       ?=
 
 CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
 SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
                $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
-               $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END))
+               $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END)) \
+               $(if $(filter-out sram,$(MEMORY)),--memory $(MEMORY))
+# bench-board: the run's options only when given (a resumed run keeps its file's).
+BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
+               $(if $(filter command line,$(origin SUITES)),--suites $(SUITES)) \
+               $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
+               $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
 
-.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report bitstream synth-ooc clean distclean
+.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -42,10 +53,14 @@ help:
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
 	@echo "             bitstream with the open FPGA flow (installed on first use, about a minute) and"
 	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail (2-5 minutes)"
+	@echo "make load BOARD=ulx3s [CLMUL=1]   load the board's bitstream with openFPGALoader (installed on first use)"
+	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
+	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
 	@echo "make synth-ooc BLOCK=clmul [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
+	@echo "         MEMORY=sdram (make sim: main RAM in the ULX3S's SDRAM behind the L2, build/<config>-sdram)"
 
 setup:
 	@scripts/setup-env
@@ -67,6 +82,15 @@ bitstream: setup
 	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --dry-run >/dev/null
 	@scripts/setup-env fpga
 	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --seed $(SEED)
+
+# openFPGALoader only here, after the board is known to be valid.
+load: setup
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --dry-run >/dev/null
+	@scripts/setup-env load
+	@$(VEXRUN) load --board "$(BOARD)" $(CONFIG_ARGS) $(if $(CABLE),--cable $(CABLE))
+
+bench-board: setup
+	@$(VEXRUN) bench-board $(BOARD_ARGS)
 
 synth-ooc: setup
 	@scripts/setup-env fpga

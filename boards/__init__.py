@@ -23,6 +23,14 @@ class Board:
     sys_clk_hz: int      # the system clock the target builds by default
     toolchain: str       # LiteX toolchain name of the open flow
     unavailable: str | None = None   # why it cannot be built here; None when it can
+    sdram: str = ""      # main RAM: the SDRAM module the litex-boards target uses by default
+    memtype: str = "SDR"
+    l2_bytes: int = 8192  # LiteX's L2 cache in front of it (the target's l2_size)
+
+    def memory(self, main_ram_bytes=None) -> dict:
+        """Main RAM as result metadata names it (vexrun/records.config_label)."""
+        return {"kind": "sdram", "module": self.sdram, "memtype": self.memtype, "l2_bytes": self.l2_bytes,
+                "bytes": main_ram_bytes}
 
     def load(self):
         """The board module (imports LiteX and litex-boards)."""
@@ -30,13 +38,18 @@ class Board:
 
 
 BOARDS = {b.name: b for b in (
-    Board("ulx3s", "ulx3s", "Radiona ULX3S", "LFE5U-45F-6BG381C", "ecp5", 50_000_000, "trellis"),
-    Board("colorlight_i5", "colorlight_i5", "Colorlight i5 (v7.0)", "LFE5U-25F-6BG381C", "ecp5", 60_000_000, "trellis"),
-    Board("orangecrab", "orangecrab", "OrangeCrab r0.2 (25F)", "LFE5U-25F-8MG285C", "ecp5", 48_000_000, "trellis"),
-    Board("tang_nano_20k", "tang_nano_20k", "Sipeed Tang Nano 20K", "GW2AR-LV18QN88C8/I7", "gowin", 48_000_000, "apicula"),
+    Board("ulx3s", "ulx3s", "Radiona ULX3S", "LFE5U-45F-6BG381C", "ecp5", 50_000_000, "trellis",
+          sdram="MT48LC16M16"),
+    Board("colorlight_i5", "colorlight_i5", "Colorlight i5 (v7.0)", "LFE5U-25F-6BG381C", "ecp5", 60_000_000, "trellis",
+          sdram="M12L64322A"),
+    Board("orangecrab", "orangecrab", "OrangeCrab r0.2 (25F)", "LFE5U-25F-8MG285C", "ecp5", 48_000_000, "trellis",
+          sdram="MT41K64M16", memtype="DDR3"),
+    Board("tang_nano_20k", "tang_nano_20k", "Sipeed Tang Nano 20K", "GW2AR-LV18QN88C8/I7", "gowin", 48_000_000, "apicula",
+          sdram="M12L64322A", l2_bytes=128),
     Board("arty", "arty", "Digilent Arty A7-35", "xc7a35ticsg324-1L", "xilinx", 100_000_000, "vivado",
           unavailable="board arty (Digilent Arty A7, Xilinx 7-series) needs AMD Vivado, which is not installed "
-                      "here and has no pinned open flow in this project: nothing built"),
+                      "here and has no pinned open flow in this project: nothing built",
+          sdram="MT41K128M16", memtype="DDR3"),
 )}
 
 

@@ -75,7 +75,8 @@ def main(argv=None):
                 main_ram_base=main_ram.origin if main_ram else None,
                 rom_bytes=soc.bus.regions["rom"].size if "rom" in soc.bus.regions else 0,
                 sram_bytes=soc.bus.regions["sram"].size if "sram" in soc.bus.regions else 0,
-                uart=soc_args.get("uart_name", "serial"))
+                uart=soc_args.get("uart_name", "serial"),
+                memory=board.memory(main_ram.size if main_ram else None), boot="bios-serial")
     out = Path(builder.output_dir)
     (out / "soc.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"boards/build.py: {board.name} {cfg.name} in {out}"

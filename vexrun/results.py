@@ -20,12 +20,22 @@ def check_record(rec):
     return suites.check(rec)
 
 
-def save(records, meta, where="sim"):
+def new_path(meta, where="sim"):
+    """results/<where>/<config>/<UTC time>.json"""
     out_dir = RESULTS / where / meta["config"]
     out_dir.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    path = out_dir / f"{stamp}.json"
-    path.write_text(json.dumps({"meta": meta, "records": records}, indent=1) + "\n")
+    return out_dir / f"{stamp}.json"
+
+
+def save(records, meta, where="sim", path=None):
+    """Writes the result file (a new one under results/, or `path`, replaced whole: a board run
+    saves after every record, and a reader never sees half a file)."""
+    path = Path(path) if path else new_path(meta, where)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps({"meta": meta, "records": records}, indent=1) + "\n")
+    tmp.replace(path)
     return path
 
 
@@ -46,7 +56,10 @@ def metadata(cfg_info, where, command, extra=None, commit=None):
 
 def render_table(records, meta):
     """Plain-text tables: a header naming the configuration, then each suite's rows."""
-    lines = [f"vexcrypt results: {config_label(meta['soc'])}, measured in {meta['where']} "
+    where = meta["where"] + (f" ({meta['board']}, {meta['sys_clk_hz'] / 1e6:g} MHz)" if meta.get("board") else "")
+    if meta.get("complete") is False:
+        where += f"; PARTIAL: suites done {', '.join(meta.get('suites_done', [])) or 'none'} of {meta.get('suites')}"
+    lines = [f"vexcrypt results: {config_label(meta['soc'])}, measured in {where} "
              f"(commit {meta['commit']}; cycles are the median of the runs, counter overhead "
              f"of {meta.get('cycle_overhead', '?')} cycles subtracted)"]
     for block in suites.tables(records, meta["config"]):

@@ -66,6 +66,7 @@ static const char *op_ops(const struct req *r)
   json_array_close();
   json_accelerators();
   json_u64("max_input", APP_MAX_INPUT);
+  json_u64("cycle_overhead", plat_cycle_overhead());    /* the greeting's, for a host that attaches later */
   json_end();
   return NULL;
 }
