@@ -219,8 +219,20 @@ def build_dir(tmp_path):
     return d
 
 
+def pty_or_skip():
+    """Pseudo-terminals stand in for a board's serial port; a root without devpts mounted (a bare
+    chroot, as fresh-check's) has none, and these tests say so instead of failing."""
+    try:
+        a, b = os.openpty()
+    except OSError as e:
+        pytest.skip(f"no pseudo-terminals here ({e.strerror}: /dev/pts is not mounted)")
+    os.close(a)
+    os.close(b)
+
+
 @pytest.fixture
 def fake():
+    pty_or_skip()
     made = []
 
     def make(**kw):
@@ -407,6 +419,7 @@ def test_oracle_over_a_serial_port(fake, build_dir):
 @pytest.fixture(scope="module")
 def serial_config():
     from vexrun.build import Config, ensure_all
+    pty_or_skip()
     return ensure_all(Config.parse(serial=True), log=print)
 
 
