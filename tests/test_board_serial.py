@@ -69,13 +69,14 @@ class FakeBoard(threading.Thread):
     """The other end of a serial port: the LiteX BIOS's prompt and serial boot (SFL frames with
     their CRC), then a firmware answering JSON lines with two suites. `corrupt` flips a byte of
     those frame numbers once (the BIOS answers C); `stop_after` goes silent after that many
-    records (a board that stops answering); `booted` starts with the firmware running."""
+    records (a board that stops answering); `booted` starts with the firmware running; `stale`
+    times out its first serial-boot request (it prints "Timeout" instead of taking frames)."""
 
     SUITES = {"selftest": [{"suite": "selftest", "prim": p, "vectors": 3, "failed": 0, "ok": True}
                            for p in ("md5", "sha256", "aes_tab")],
               "hash": [hash_record(64), hash_record(1024)]}
 
-    def __init__(self, corrupt=(), stop_after=None, booted=False, wrong_hash=False):
+    def __init__(self, corrupt=(), stop_after=None, booted=False, wrong_hash=False, stale=False):
         super().__init__(daemon=True)
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
@@ -84,6 +85,7 @@ class FakeBoard(threading.Thread):
         self.stop_after = stop_after
         self.booted = booted
         self.wrong_hash = wrong_hash
+        self.stale = stale
         self.mem = {}
         self.crc_errors = 0
         self.frames = 0
@@ -130,11 +132,15 @@ class FakeBoard(threading.Thread):
         self._w(b"\r\nLiteX BIOS (fake)\r\n" + PROMPT)
         while True:
             line = self._line()
-            if line.strip().endswith(b"serialboot"):
+            if not line.strip().endswith(b"serialboot"):
+                self._w(b"\r\n" + PROMPT)
+                continue
+            self._w(b"Booting from serial...\n" + serialboot.sfl_magic_req)
+            assert self._read(14) == serialboot.sfl_magic_ack
+            if not self.stale:
                 break
-            self._w(b"\r\n" + PROMPT)
-        self._w(b"Booting from serial...\n" + serialboot.sfl_magic_req)
-        assert self._read(14) == serialboot.sfl_magic_ack
+            self.stale = False                   # this request had timed out: the frames reach the prompt
+            self._w(b"Timeout\r\n" + PROMPT)
         while True:
             n = self._read(1)[0]
             crc = int.from_bytes(self._read(2), "big")
@@ -262,6 +268,18 @@ def test_serial_boot_loads_the_image_and_the_firmware_greets(fake, build_dir):
         assert any("Liftoff" in l for l in sess.console)
     finally:
         sess.close()
+
+
+def test_a_request_the_bios_stopped_waiting_on_is_asked_again(fake, build_dir):
+    # The BIOS answers the first frame with "Timeout": it gave up on the request the host answered
+    # (one printed long before the host opened the port). The host asks again.
+    fb = fake(stale=True)
+    image = (build_dir / "fw" / "vexcrypt.bin").read_bytes()
+    info = json.loads((build_dir / "soc.json").read_text())
+    msgs = []
+    sess = board.open_session(fb.port, image, info, timeout=5, boot_timeout=20, log=msgs.append)
+    sess.close()
+    assert fb.image(0x40000000) == image and any("asking it again" in m for m in msgs)
 
 
 def test_crc_errors_are_sent_again(fake, build_dir):

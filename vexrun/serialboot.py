@@ -37,6 +37,7 @@ DEFAULT_WINDOW = 1                           # frames in flight (litex_term --sa
 MAX_RETRIES = 64                             # of one frame, in safe mode
 ACK_TIMEOUT = 20.0                           # s for one reply: longer than the BIOS's frame timeout (a
                                              # quarter second on a board, 25 M cycles, ~12 s, simulated)
+BOOT_ATTEMPTS = 3                            # serial-boot requests answered before giving up
 DRAIN_QUIET = 0.5                            # s of silence that ends the draining after an error
 
 # The BIOS's prompt ("\e[92;1mlitex\e[0m> ") with its colour codes removed.
@@ -46,6 +47,12 @@ ANSI_RE = re.compile(rb"\x1b\[[0-9;]*[A-Za-z]")
 
 class BootError(TargetError):
     pass
+
+
+class MissedRequest(BootError):
+    """The first frame was answered with text: the BIOS gave up waiting for the answer to its
+    request (it prints "Timeout" and returns to its prompt), so the request the host answered
+    was stale, e.g. printed before the host opened the port."""
 
 
 def load_frame(address: int, data: bytes) -> bytes:
@@ -82,7 +89,12 @@ def _drain(port, quiet=DRAIN_QUIET, limit=10.0):
             return
 
 
-def _send_acked(port, frame, what, ack_timeout):
+def _unexpected(r, what, first):
+    cls = MissedRequest if first else BootError
+    return cls(f"serial boot: unexpected reply {r!r} from the BIOS to {what}")
+
+
+def _send_acked(port, frame, what, ack_timeout, first=False):
     """One frame, sent again on a CRC error or timeout until the BIOS acknowledges it."""
     for _ in range(MAX_RETRIES):
         port.write(frame)
@@ -92,7 +104,7 @@ def _send_acked(port, frame, what, ack_timeout):
         if r == sfl_ack_unknown:
             raise BootError(f"serial boot: the BIOS does not know the command of {what}")
         if r not in (sfl_ack_crcerror, sfl_ack_error, b""):
-            raise BootError(f"serial boot: unexpected reply {r!r} from the BIOS to {what}")
+            raise _unexpected(r, what, first)
         _drain(port)
     raise BootError(f"serial boot: {what} failed {MAX_RETRIES} times (CRC errors or timeouts): check the cable "
                     f"and the baud rate")
@@ -107,7 +119,7 @@ def upload(port, image: bytes, address: int, window=DEFAULT_WINDOW, safe=False, 
     w = 1 if safe else max(1, window)
     while acked < len(fr):
         if w == 1:                                   # safe mode: one frame at a time
-            _send_acked(port, fr[acked], f"frame {acked + 1} of {len(fr)}", ack_timeout)
+            _send_acked(port, fr[acked], f"frame {acked + 1} of {len(fr)}", ack_timeout, first=acked == 0)
             acked += 1
         else:
             while sent < len(fr) and sent - acked < w:
@@ -129,7 +141,7 @@ def upload(port, image: bytes, address: int, window=DEFAULT_WINDOW, safe=False, 
             elif r == sfl_ack_unknown:
                 raise BootError("serial boot: the BIOS does not know the LOAD command")
             else:
-                raise BootError(f"serial boot: unexpected reply {r!r} from the BIOS")
+                raise _unexpected(r, f"frame {acked + 1} of {len(fr)}", acked == 0)
         if progress and (acked % 256 == 0 or acked == len(fr)):
             progress(f"serial boot: {min(acked * DATA_PER_FRAME, len(image)):,} of {len(image):,} bytes")
     return errors
@@ -140,18 +152,22 @@ def wait_for_magic(port, timeout, progress=None):
     `serialboot` command); a firmware that already runs (it answers JSON) is an error: only a
     reset brings the BIOS back."""
     deadline = time.time() + timeout
-    buf = b""
-    port.write(b"\r\n")                  # a BIOS at its prompt answers with a fresh one
+    buf = heard = b""
     asked = 0
-    probed = False
+    nudged = probed = False
     last_data = time.time()
     while time.time() < deadline:
         data = port.read_raw(4096, 0.2)
         if data:
             last_data = time.time()
             buf = (buf + data)[-8192:]
-            if sfl_magic_req in buf:
-                return
+            heard = (heard + data)[-512:]
+            i = buf.rfind(sfl_magic_req)
+            if i >= 0:
+                rest = buf[i + len(sfl_magic_req):]
+                if b"Timeout" not in rest:
+                    return
+                buf = rest                       # the BIOS already gave up on that request
             clean = ANSI_RE.sub(b"", buf)
             if PROMPT_RE.search(clean) and time.time() - asked > 1.0:
                 if progress:
@@ -166,13 +182,23 @@ def wait_for_magic(port, timeout, progress=None):
                     raise BootError("the board already runs a firmware (it answers JSON, not the BIOS): reset it "
                                     "(its reset button, or make load) for a fresh serial boot, or pass --no-boot "
                                     "to use the running firmware")
-        elif not probed and time.time() - last_data > 2.0:
+        elif not nudged and time.time() - last_data > 1.0:
+            # Nothing is said until the line has been quiet: a byte that reaches a booting BIOS
+            # before it initialises its UART leaves the receive interrupt's edge behind, and the
+            # BIOS hears nothing more (seen in the simulation). A BIOS at its prompt answers an
+            # empty line with a fresh prompt.
+            port.write(b"\r\n")
+            nudged = True
+        elif not probed and time.time() - last_data > 3.0:
             # Silence: a firmware waiting for a request says nothing to an empty line; an unknown
             # op makes it answer (and a BIOS prints an error and its prompt).
             port.write(b'{"op":"?"}\r\n')
             probed = True
-    raise BootError(f"no serial-boot request from the BIOS within {timeout:.0f} s: is the bitstream loaded "
-                    f"(make load) and the port the board's console? Resetting the board restarts the BIOS")
+    said = ANSI_RE.sub(b"", heard).decode("ascii", "replace").split()
+    said = " ".join(said)[-160:] if said else "nothing"
+    raise BootError(f"no serial-boot request from the BIOS within {timeout:.0f} s (the port said: {said}): is the "
+                    f"bitstream loaded (make load) and the port the board's console? Resetting the board restarts "
+                    f"the BIOS")
 
 
 def boot(port, image: bytes, address: int, timeout=60.0, window=DEFAULT_WINDOW, safe=False, progress=None):
@@ -180,11 +206,21 @@ def boot(port, image: bytes, address: int, timeout=60.0, window=DEFAULT_WINDOW, 
     Returns (seconds taken, errors recovered from)."""
     t0 = time.time()
     try:
-        wait_for_magic(port, timeout, progress)
-        port.write(sfl_magic_ack)
-        if progress:
-            progress(f"serial boot: sending {len(image):,} bytes to {address:#010x}")
-        errors = upload(port, image, address, window=window, safe=safe, progress=progress)
+        for attempt in range(BOOT_ATTEMPTS):
+            wait_for_magic(port, max(1.0, t0 + timeout - time.time()), progress)
+            port.write(sfl_magic_ack)
+            if progress:
+                progress(f"serial boot: sending {len(image):,} bytes to {address:#010x}")
+            try:
+                errors = upload(port, image, address, window=window, safe=safe, progress=progress)
+                break
+            except MissedRequest:
+                if attempt + 1 == BOOT_ATTEMPTS:
+                    raise
+                if progress:
+                    progress("serial boot: the BIOS had stopped waiting for the answer to its request: "
+                             "asking it again")
+                _drain(port)
         _send_acked(port, jump_frame(address), "the jump", ACK_TIMEOUT)
     except TransportTimeout:
         raise BootError("serial boot: the board stopped answering")
