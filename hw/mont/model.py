@@ -66,7 +66,7 @@ class MontUnit:
     slots: int = 8
     mem: list = field(default=None)
     ninv: int = 0
-    busy: bool = False
+    busy: bool = False               # never True between calls: execute() runs a command whole
     done: bool = False
     err: int = 0
 
@@ -121,8 +121,9 @@ class MontUnit:
         self.busy = self.done = False
         self.err = self.ninv = 0
 
-    def write_ninv(self, value):
-        if self.busy:
+    def write_ninv(self, value, while_busy=False):
+        """A CPU write of the ninv register; while a command runs it is ignored (ERR_BUSY)."""
+        if while_busy:
             self.err |= ERR_BUSY
         else:
             self.ninv = value & self.mask
