@@ -14,7 +14,7 @@ from hw.mont import RTL
 
 HERE = Path(__file__).resolve().parent
 TESTS = ["random_products", "edge_operands", "shared_slots", "back_to_back", "start_while_busy",
-         "reset_in_the_middle_of_an_operation", "error_flags", "known_answers"]
+         "reset_in_the_middle_of_an_operation", "error_flags", "window_byte_writes", "known_answers"]
 CONFIGS = {"w32": {"W": 32, "MAX_BITS": 4096, "SLOTS": 8}, "w64": {"W": 64, "MAX_BITS": 1024, "SLOTS": 4}}
 
 
@@ -59,6 +59,7 @@ def required_bins(p):
              "undefined/badlen/op+len/errors", "mul/256/busy+mod/busy", "mul/badlen/busy+len/busy",
              "undefined/256/op/chain", "mul/badlen/len/chain", "mul/256/mod/chain", "ninv/256/mod/chain"}
     bins |= {f"busy/{w}/{t}" for w in ("start", "ninv") for t in ("first", "middle", "last")}
+    bins |= {f"window/be{be:x}" for be in range(16)}
     bins |= {"reset/mul/compute", "reset/mul/copy", "reset/ninv/compute", "reset/mul/error"}
     return bins
 

@@ -85,10 +85,11 @@ class MontUnit:
     def window_words(self):
         return self.depth * self.lanes
 
-    def bus_write(self, addr, value):
+    def bus_write(self, addr, value, be=0xF):
+        """A write of the bytes of `value` selected by `be` (bit k: byte k)."""
         i, lane = divmod(addr, self.lanes)
-        sh = 32 * lane
-        self.mem[i] = (self.mem[i] & ~(0xFFFFFFFF << sh)) | ((value & 0xFFFFFFFF) << sh)
+        mask = sum(0xFF << (8 * k) for k in range(4) if be >> k & 1) << (32 * lane)
+        self.mem[i] = (self.mem[i] & ~mask) | (((value & 0xFFFFFFFF) << (32 * lane)) & mask)
 
     def bus_read(self, addr):
         i, lane = divmod(addr, self.lanes)

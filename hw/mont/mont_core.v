@@ -9,8 +9,9 @@
 // Operand memory: DEPTH = SLOTS * MAX_BITS / W words of W bits. At length s words, slot k
 // holds words k*S .. k*S+s-1 with S = 2^ceil(log2 s) (the slot stride), so there are
 // DEPTH / S slots; a W-bit word is W/32 bus words, least significant first, and an operand is
-// its words least significant first. The bus port (mem_*) reads and writes 32-bit words at any
-// time (the datapath has the other port of the RAM); a read answers in the next cycle.
+// its words least significant first. The bus port (mem_*) reads and writes 32-bit words (with
+// byte enables) at any time (the datapath has the other port of the RAM); a read answers in the
+// next cycle.
 //
 // Commands, sampled when `start` is high while the unit is idle (busy low):
 //   op 1 MUL   slot r = A * B * R^-1 mod N (slots a, b, n), with the ninv register as
@@ -62,6 +63,7 @@ module mont_core #(
     // operand window: 32-bit words
     input  wire          mem_en,
     input  wire          mem_we,
+    input  wire [3:0]    mem_be,        // byte enables of a write
     input  wire [MA-1:0] mem_addr,
     input  wire [31:0]   mem_wdata,
     output wire [31:0]   mem_rdata
@@ -109,10 +111,12 @@ module mont_core #(
         for (gl = 0; gl < LANES; gl = gl + 1) begin : g_bank
             reg [31:0] bank [0:DEPTH-1];
             reg [31:0] ra, rb;
+            integer    bi;
             always @(posedge clk) begin
                 if (mem_en) begin
-                    if (mem_we && pa_lane == gl)
-                        bank[pa_addr] <= mem_wdata;
+                    for (bi = 0; bi < 4; bi = bi + 1)
+                        if (mem_we && mem_be[bi] && pa_lane == gl)
+                            bank[pa_addr][8 * bi +: 8] <= mem_wdata[8 * bi +: 8];
                     ra <= bank[pa_addr];
                 end
             end
