@@ -36,7 +36,7 @@ help:
 	@echo "             print the table (about 1 minute on a rerun)"
 	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests"
 	@echo "             (about 20 minutes)"
-	@echo "make bench   the long benchmark sweep (about 90 minutes); writes docs/performance*.md and the README's figures"
+	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"

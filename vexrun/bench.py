@@ -26,7 +26,7 @@ def publish(records, meta, docs, readme=None):
     """Writes every page whose suites all ran, each with its data (docs/<page>.json: the run's
     metadata and the records the page is rendered from), and rewrites the README's headline
     blocks from that data. Returns the files written."""
-    docs = Path(docs)
+    docs = Path(docs).resolve()
     written = []
     ran = {r.get("suite") for r in records}
     for name, (_, uses) in suites.pages(ran, accelerators(meta)).items():

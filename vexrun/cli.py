@@ -9,7 +9,7 @@
   vexrun bitstream  build the SoC for a board with the open FPGA flow; report utilization and Fmax
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
   vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
-  vexrun headline   the README's headline figures from the published data (docs/*.json)
+  vexrun headline   the pages and the README's figures from the published data (docs/*.json)
 """
 
 import argparse
@@ -268,16 +268,21 @@ def cmd_synth_ooc(args):
 
 
 def cmd_headline(args):
-    from . import headline
-    readme = ROOT / "README.md"
-    text = readme.read_text()
-    new = headline.update(text, ROOT / "docs")
+    from . import bench, headline
+    docs = ROOT / "docs"
+    files = {ROOT / "README.md": headline.update((ROOT / "README.md").read_text(), docs)}
+    for data in sorted(docs.glob("performance*.json")):
+        records, meta = headline.load(data)
+        files[data.with_suffix(".md")] = bench.render_page(data.with_suffix(".md").name, records, meta)
+    stale = [f for f, text in files.items() if not f.exists() or f.read_text() != text]
     if args.check:
-        if new != text:
-            raise ToolError("README.md's headline figures differ from docs/*.json: run `vexrun headline`")
+        if stale:
+            raise ToolError(f"{', '.join(str(f.relative_to(ROOT)) for f in stale)} differ from docs/*.json: "
+                            "run `vexrun headline`")
         return 0
-    readme.write_text(new)
-    print(f"README.md: {len(headline.blocks(new))} headline blocks from docs/*.json", file=sys.stderr)
+    for f in stale:
+        f.write_text(files[f])
+        print(f"rewritten: {f.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
 
@@ -404,10 +409,11 @@ def build_parser():
     so.add_argument("--freq", type=float, default=100.0, help="nextpnr target clock in MHz (default: 100)")
     so.set_defaults(func=cmd_synth_ooc)
 
-    hl = sub.add_parser("headline", help="rewrite the README's headline figures from the published data (docs/*.json)",
-                        description="Renders the README's blocks between <!-- headline:NAME --> and <!-- /headline --> "
-                                    "from docs/performance*.json, the data the performance pages were rendered from "
-                                    "(vexrun bench --publish docs writes both).")
+    hl = sub.add_parser("headline", help="rewrite the pages and the README's figures from the published data",
+                        description="Renders the performance pages from their data (docs/performance*.json, and the "
+                                    "synthesis reports docs/synth-*.json they cite) and the README's blocks between "
+                                    "<!-- headline:NAME --> and <!-- /headline --> from the same data (vexrun bench "
+                                    "--publish docs writes the data).")
     hl.add_argument("--check", action="store_true", help="only check that the README is current (exit 1 if not)")
     hl.set_defaults(func=cmd_headline)
 

@@ -507,6 +507,7 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
     import boards
     from hw.config import SocConfig
     block, param, values, board_name = COSTS[accel]
+    commit = git_commit()               # what is measured: the tree at the start
     rows = []
     for v in values:
         log(f"vexrun: {block} out of context, {param}={v}")
@@ -531,5 +532,5 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "pass": all(f >= rep["requested_mhz"] for f in fmax),
                      "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
                                 + (f" --{accel} 1" if getattr(cfg, accel) else "") + " --seed N"})
-    return {"accel": accel, "commit": git_commit(), "tools": tool_versions("ecp5"), "seeds": list(seeds),
+    return {"accel": accel, "commit": commit, "tools": tool_versions("ecp5"), "seeds": list(seeds),
             "command": f"vexrun cost --accel {accel} --publish docs/synth-{accel}.json", "rows": rows}

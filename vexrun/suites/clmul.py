@@ -140,6 +140,12 @@ def speedup_lines(records):
     return out
 
 
+def _tool(data, name):
+    """A tool's version, short: "Yosys 0.70", "nextpnr-0.11.1"."""
+    v = data["tools"].get(name, "?")
+    return v.split(" (git")[0].split("(Version ")[-1].rstrip(")").strip('"')
+
+
 def cost_lines():
     """The cost table from the committed synthesis reports (docs/synth-clmul.json, written by
     `vexrun cost --accel clmul --publish docs/synth-clmul.json`)."""
@@ -150,8 +156,8 @@ def cost_lines():
     unit = next((r for r in data["rows"] if r["design"].startswith("clmul unit, PARTS=2")), None)
     socs = [r for r in data["rows"] if "SoC" in r["design"]]
     out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI, LFE5U-45F-6 of the ULX3S)", "",
-           f"From `{data['command']}` at commit `{data['commit'][:7]}` (yosys {data['tools'].get('yosys', '?')}, "
-           f"nextpnr-ecp5 {data['tools'].get('nextpnr-ecp5', '?')}). LUT4: yosys `synth_ecp5` cells (the unit's "
+           f"From `{data['command']}` at commit `{data['commit'][:7]}` ({_tool(data, 'yosys')}, "
+           f"{_tool(data, 'nextpnr-ecp5')}). LUT4: yosys `synth_ecp5` cells (the unit's "
            "operands are in LUT RAM, DPR16X4, besides); COMB: the LUT positions nextpnr places (LUT4s, LUT RAM and "
            f"carry chains). Fmax over placement seeds {', '.join(map(str, data['seeds']))} for the SoC.", "",
            "| design | LUT4 | DPR16X4 | COMB | FF | MULT18X18D | DP16KD | Fmax (MHz) | clock | |",
