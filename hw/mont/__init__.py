@@ -1,7 +1,7 @@
 """The Montgomery co-processor: a bus peripheral computing A * B * R^-1 mod N with the operands in
 its own memory (mont_core.v, the core), its LiteX wrapper (core.py: CSRs and a Wishbone window),
-its golden model (model.py) and README.md (registers, window, commands, timing). Not yet in the
-SoC (hw/config.py marks MONT=1 missing)."""
+its golden model (model.py) and README.md (registers, window, commands, timing). MONT=1 adds it
+to the SoC (hw/soc.py)."""
 
 from pathlib import Path
 

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "vexcrypt/mp.h"
+#include "mont.h"
 #include "mpn.h"
 
-const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
+const vc_mp_cfg vc_mp_cfg_default = {VC_HAVE_MONT ? VC_MM_UNIT : VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
 
 #define T_LIMBS (2 * VC_MP_LIMBS + 3)
 #define DIGIT_MASK(k) ((k) == 32 ? 0xFFFFFFFFu : (1u << (k)) - 1)
@@ -216,6 +217,22 @@ VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, 
   redc32(c, r, t);
 }
 
+int vc_mont_unit_on(const vc_mont *c)
+{
+  return c->cfg.algo == VC_MM_UNIT && vc_accel_on(VC_ACCEL_MONT) && vc_montu_slots(c->n) >= 4;
+}
+
+/* UNIT: the modulus and both operands into the unit, one product, the result out. */
+static int unit_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  int rc;
+  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, a)) ||
+      (rc = vc_montu_load(VC_MONTU_SLOT_X, b)) ||
+      (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_X)))
+    return rc;
+  return vc_montu_store(VC_MONTU_SLOT_ACC, r);
+}
+
 VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t out[VC_MP_LIMBS];
@@ -225,6 +242,10 @@ VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a,
   case VC_MM_ALGO1:
     algo1(c, out, a, b);
     break;
+  case VC_MM_UNIT:
+    if (vc_mont_unit_on(c))
+      return unit_mul(c, r, a, b);
+    /* fall through - the software form is ALGO2 at radix 2^32 */
   case VC_MM_ALGO2:
     algo2(c, out, a, b);
     break;
@@ -254,7 +275,7 @@ VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 
 static int cfg_valid(const vc_mp_cfg *g)
 {
-  if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_ALGO5)
+  if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_UNIT)
     return 0;
   if ((g->algo == VC_MM_ALGO2 || g->algo == VC_MM_ALGO3) && (g->radix_bits < 1 || g->radix_bits > 32))
     return 0;
