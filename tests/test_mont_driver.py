@@ -36,6 +36,7 @@ def drv(lib):
         getattr(lib, "vc_montu_store" + form).argtypes = [ctypes.c_uint, ctypes.c_void_p]
         getattr(lib, "vc_montu_mul" + form).argtypes = [ctypes.c_uint] * 3
         getattr(lib, "vc_montu_exp" + form).argtypes = [ctypes.c_void_p, SZ]
+        getattr(lib, "vc_montu_exp_var" + form).argtypes = [ctypes.c_void_p, SZ]
     assert not hasattr(lib, "vc_montu_mul_hw")          # the host build has the software forms only
     return lib
 
@@ -82,8 +83,8 @@ def test_products_follow_the_model(drv, form):
 
 @pytest.mark.parametrize("bits", [32, 128, 1024, 2048, 4096])
 def test_exponentiation(drv, bits):
-    """X^e in Montgomery form for random and edge exponents; every table width (w = 5 at small
-    lengths down to w = 2 at 4096 bits)."""
+    """X^e in Montgomery form for random and edge exponents, by the fixed window at every table
+    width (w = 5 at small lengths down to w = 2 at 4096 bits) and by square-and-multiply."""
     rng = random.Random(bits)
     n = bits // 32
     R = 1 << bits
@@ -96,8 +97,10 @@ def test_exponentiation(drv, bits):
             assert drv.vc_montu_load_sw(SLOT_ONE, arr(R % N, n)) == VC_OK
             assert drv.vc_montu_load_sw(SLOT_X, arr(x * R % N, n)) == VC_OK
             ew = max(1, (ebits + 31) // 32)
-            assert drv.vc_montu_exp_sw(arr(e, ew), ebits) == VC_OK
-            assert store(drv, "_sw", SLOT_ACC, n) == pow(x, e, N) * R % N
+            for fn in ("vc_montu_exp_sw", "vc_montu_exp_var_sw"):
+                assert drv.vc_montu_load_sw(SLOT_X, arr(x * R % N, n)) == VC_OK
+                assert getattr(drv, fn)(arr(e, ew), ebits) == VC_OK
+                assert store(drv, "_sw", SLOT_ACC, n) == pow(x, e, N) * R % N, fn
 
 
 def test_argument_errors(drv):
@@ -116,5 +119,6 @@ def test_argument_errors(drv):
     assert drv.vc_montu_store_sw(1, None) == VC_ERR_NULL
     assert drv.vc_montu_mul_sw(1, 2, slots) == VC_ERR_RANGE
     assert drv.vc_montu_mul_sw(SLOT_N, 1, 2) == VC_ERR_RANGE                          # the modulus stays
-    assert drv.vc_montu_exp_sw(None, 5) == VC_ERR_NULL
-    assert drv.vc_montu_exp_sw(None, 0) == VC_OK
+    for fn in (drv.vc_montu_exp_sw, drv.vc_montu_exp_var_sw):
+        assert fn(None, 5) == VC_ERR_NULL
+        assert fn(None, 0) == VC_OK

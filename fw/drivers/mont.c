@@ -14,10 +14,11 @@
 #define OP_MUL 1u
 #define MAX_W 5
 
-/* One form's session: the length set up (0: none) and log2 of the slot stride. */
+/* One form's session: the length set up (0: none), log2 of the slot stride, the slots. */
 struct session {
   size_t limbs;
   unsigned lg;
+  size_t nslots;
 };
 
 static unsigned stride_log2(size_t limbs)
@@ -46,6 +47,7 @@ static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
     return VC_ERR_MODULUS;
   ss->limbs = limbs;
   ss->lg = stride_log2(limbs);
+  ss->nslots = vc_montu_slots(limbs);
   return VC_OK;
 }
 
@@ -62,8 +64,14 @@ static int slots_ok(const struct session *ss, unsigned a, unsigned b, unsigned r
 {
   if (!ss->limbs)
     return VC_ERR_STATE;
-  size_t n = vc_montu_slots(ss->limbs);
-  return a < n && b < n && r < n ? VC_OK : VC_ERR_RANGE;
+  return a < ss->nslots && b < ss->nslots && r < ss->nslots ? VC_OK : VC_ERR_RANGE;
+}
+
+/* A product's slots: in range, the result not the modulus. */
+static int mul_ok(const struct session *ss, unsigned r, unsigned a, unsigned b)
+{
+  int rc = slots_ok(ss, a, b, r);
+  return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
 }
 
 /* Table size 2^w of the exponentiation at this length: the widest that fits. */
@@ -88,7 +96,8 @@ static uint32_t window(const uint32_t *e, size_t ebits, size_t pos, unsigned w)
   return v;
 }
 
-/* The exponentiation's command sequence on one form's mul (mont.h): the table
+/* The exponentiation's command sequence on one form's product (unchecked: exp_width keeps
+ * every slot in range) (mont.h): the table
  * T[j] = X^j (slots 2 + j), then per window from the top: w squarings and a product by
  * T[digit] (the first window: one * T[digit]). */
 static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs, const uint32_t *e,
@@ -107,6 +116,23 @@ static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs, const
       rc = mul(acc, acc, acc);
     if (!rc)
       rc = mul(acc, acc, tab + window(e, ebits, (i - 1) * w, w));
+  }
+  return rc;
+}
+
+/* Left-to-right square-and-multiply on slot X (public exponents: the bits decide the
+ * sequence): a square per bit below the top one (the first is X * X) and a product per one
+ * bit; e = 0 or 1: one * one or one * X. */
+static int exp_var_seq(int (*mul)(unsigned, unsigned, unsigned), const uint32_t *e, size_t ebits)
+{
+  const unsigned acc = VC_MONTU_SLOT_ACC, x = VC_MONTU_SLOT_X, one = VC_MONTU_SLOT_ONE;
+  if (ebits < 2)
+    return mul(acc, one, ebits ? x : one);
+  int rc = VC_OK;
+  for (size_t i = ebits - 1; i-- > 0 && !rc;) {
+    rc = i == ebits - 2 ? mul(acc, x, x) : mul(acc, acc, acc);
+    if (!rc && (e[i / 32] >> (i % 32) & 1))
+      rc = mul(acc, acc, x);
   }
   return rc;
 }
@@ -155,16 +181,11 @@ int vc_montu_store_sw(unsigned slot, uint32_t *x)
 }
 
 /* The unit's result: T = (A*B + M*N)/R, minus N when T >= N. */
-int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
+static int emu_mul(unsigned r, unsigned a, unsigned b)
 {
   uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
-  int rc = slots_ok(&sw, a, b, r);
-  if (rc)
-    return rc;
   size_t n = sw.limbs;
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
-  if (r == VC_MONTU_SLOT_N)
-    return VC_ERR_RANGE;
   uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
     vc_mpn_sub_n(t, t, m, n);
@@ -172,11 +193,24 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
   return VC_OK;
 }
 
+int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
+{
+  int rc = mul_ok(&sw, r, a, b);
+  return rc ? rc : emu_mul(r, a, b);
+}
+
 int vc_montu_exp_sw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
-  return sw.limbs ? exp_seq(vc_montu_mul_sw, sw.limbs, e, ebits) : VC_ERR_STATE;
+  return sw.limbs ? exp_seq(emu_mul, sw.limbs, e, ebits) : VC_ERR_STATE;
+}
+
+int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  return sw.limbs ? exp_var_seq(emu_mul, e, ebits) : VC_ERR_STATE;
 }
 
 /* ---- the unit ---- */
@@ -241,23 +275,31 @@ int vc_montu_store_hw(unsigned slot, uint32_t *x)
   return rc;
 }
 
-int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
+static int hw_mul(unsigned r, unsigned a, unsigned b)
 {
-  int rc = slots_ok(&hw, a, b, r);
-  if (rc)
-    return rc;
-  if (r == VC_MONTU_SLOT_N)
-    return VC_ERR_RANGE;
   mont_command_write(OP_MUL << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
                      b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
   return hw_wait();
+}
+
+int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
+{
+  int rc = mul_ok(&hw, r, a, b);
+  return rc ? rc : hw_mul(r, a, b);
 }
 
 int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
-  return hw.limbs ? exp_seq(vc_montu_mul_hw, hw.limbs, e, ebits) : VC_ERR_STATE;
+  return hw.limbs ? exp_seq(hw_mul, hw.limbs, e, ebits) : VC_ERR_STATE;
+}
+
+int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  return hw.limbs ? exp_var_seq(hw_mul, e, ebits) : VC_ERR_STATE;
 }
 
 #define ON vc_accel_on(VC_ACCEL_MONT)
@@ -271,3 +313,4 @@ int vc_montu_load(unsigned slot, const uint32_t *x) { return PICK(vc_montu_load_
 int vc_montu_store(unsigned slot, uint32_t *x) { return PICK(vc_montu_store_hw(slot, x), vc_montu_store_sw(slot, x)); }
 int vc_montu_mul(unsigned r, unsigned a, unsigned b) { return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b)); }
 int vc_montu_exp(const uint32_t *e, size_t ebits) { return PICK(vc_montu_exp_hw(e, ebits), vc_montu_exp_sw(e, ebits)); }
+int vc_montu_exp_var(const uint32_t *e, size_t ebits) { return PICK(vc_montu_exp_var_hw(e, ebits), vc_montu_exp_var_sw(e, ebits)); }

@@ -82,7 +82,8 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
  *  UNIT:  the Montgomery co-processor (MONT=1, fw/drivers/mont.h), R = 2^(32n) as ALGO2's at
  *         radix 2^32, so results are bit-identical: products and exponentiations run in the
  *         unit (the modulus and operands loaded per call; an exponentiation by the driver's
- *         fixed window on resident operands, cfg.exp/window unused) when the unit is present,
+ *         fixed window on resident operands, or square-and-multiply for exponents of at most
+ *         32 bits, which are public; cfg.exp/window unused) when the unit is present,
  *         on (vc_accel_on) and holds the modulus; otherwise ALGO2 at radix 2^32 with cfg's
  *         sqr, exp and window. The default in MONT=1 builds. */
 enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5, VC_MM_UNIT };

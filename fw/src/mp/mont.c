@@ -273,6 +273,31 @@ VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 
 /* ---- context ---- */
 
+/* UNIT: R^2 mod m as the Montgomery form of 2^(32n): 2^t R mod m by a short division
+ * (t = 32n / 2^k <= 256: a quotient of t/32 limbs), then k squarings in the unit, each doubling
+ * the exponent of 2. (The division of R^2 by m costs as much as 20 products at 2048 bits.) */
+static int unit_r2(vc_mont *c, const vc_mp *m)
+{
+  size_t n = c->n, t = 32 * n;
+  unsigned k = 0;
+  vc_mp y, one;
+  int rc;
+  while (t > 256 && t % 2 == 0) {
+    t /= 2;
+    k++;
+  }
+  vc_mp_set_u32(&one, 1);
+  if ((rc = vc_mp_shl_var(&y, &one, 32 * n + t)) || (rc = vc_mp_mod_var(&y, &y, m)))
+    return rc;
+  vc_mpn_zero(c->r2, n);
+  vc_mpn_copy(c->r2, y.d, y.n);
+  if ((rc = vc_montu_setup(n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_X, c->r2)))
+    return rc;
+  for (unsigned i = 0; i < k && !rc; i++)
+    rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_X);
+  return rc ? rc : vc_montu_store(VC_MONTU_SLOT_X, c->r2);
+}
+
 static int cfg_valid(const vc_mp_cfg *g)
 {
   if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_UNIT)
@@ -323,10 +348,11 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (rc)
     return rc;
   vc_mpn_copy(c->one, rm.d, rm.n);
-  rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m);
+  rc = vc_mont_unit_on(c) ? unit_r2(c, m) : vc_mp_mod_mul_var(&rm, &rm, &rm, m);
   if (rc)
     return rc;
-  vc_mpn_copy(c->r2, rm.d, rm.n);
+  if (!vc_mont_unit_on(c))
+    vc_mpn_copy(c->r2, rm.d, rm.n);
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];
