@@ -487,8 +487,9 @@ async def window_byte_writes(dut):
         tb.cov.sample("window", f"be{be:x}")
     for addr in rng.sample(range(words), 64):
         assert (await tb.read_words(addr, 1))[0] == tb.model.bus_read(addr)
-    # The window answers while the unit computes (operands of the running command untouched).
-    length = 256
+    # The window answers while the unit computes (operands of the running command untouched):
+    # 512 bits outlast the 40 accesses below at either W (553 cycles at W = 32, 153 at W = 64).
+    length = 512
     nv = rand_modulus(rng, length)
     await tb.put(2, length, nv)
     await tb.put(0, length, rng.randrange(nv))
@@ -500,11 +501,12 @@ async def window_byte_writes(dut):
     dut.start.value = 0
     tb.model.execute(m.OP_MUL, length, 0, 1, 2, 3)
     far = tb.model.bus_addr(tb.model.nslots(length) - 1, length)   # a slot the command does not use
-    for i in range(40):
+    for i in [k % (m.words(length, W) * W // 32) for k in range(40)]:
         v = rng.getrandbits(32)
         tb.model.bus_write(far + i, v)
         await tb.write_words(far + i, [v])
         assert (await tb.read_words(far + i, 1))[0] == v
+    assert dut.busy.value == 1, "the accesses must overlap the command"
     await FallingEdge(dut.busy)
     await RisingEdge(dut.clk)
     await tb.check_memory()
