@@ -223,7 +223,8 @@ static volatile uint32_t *hw_slot(unsigned slot)
   return (volatile uint32_t *)MONT_BASE + ((size_t)slot << hw.lg);
 }
 
-/* Waits for the command's end: VC_ERR_HW on an error flag or after VC_MONTU_POLLS reads. */
+/* Waits until every queued command ended: VC_ERR_HW on an error flag (any command's since the
+ * setup) or after VC_MONTU_POLLS status reads. */
 static int hw_wait(void)
 {
   for (uint32_t i = 0; i < VC_MONTU_POLLS; i++) {
@@ -234,13 +235,26 @@ static int hw_wait(void)
   return VC_ERR_HW;
 }
 
+/* Queues a product (unchecked) once the queue has room: it starts when the one running ends,
+ * so the CPU prepares the next command while the unit computes. */
+static int hw_queue(unsigned r, unsigned a, unsigned b)
+{
+  uint32_t i = 0;
+  while (mont_status_read() & (1u << CSR_MONT_STATUS_QUEUED_OFFSET))
+    if (++i == VC_MONTU_POLLS)
+      return VC_ERR_HW;
+  mont_command_write(OP_MUL << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
+                     b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
+  return VC_OK;
+}
+
 int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
 {
   int rc = setup_check(&hw, limbs, m);
   if (rc)
     return rc;
-  if (mont_status_read() & (1u << CSR_MONT_STATUS_BUSY_OFFSET) && (rc = hw_wait()))
-    return rc;                         /* a command left running (a timeout) */
+  if (mont_status_read() & (1u << CSR_MONT_STATUS_BUSY_OFFSET))
+    (void)hw_wait();                   /* a command left running (a timeout); the write clears its flags */
   mont_modulus_write((uint32_t)(32 * limbs) << CSR_MONT_MODULUS_LEN_OFFSET |
                      (uint32_t)VC_MONTU_SLOT_N << CSR_MONT_MODULUS_N_OFFSET);
   mont_ninv_write(ninv32(m[0]));
@@ -275,31 +289,26 @@ int vc_montu_store_hw(unsigned slot, uint32_t *x)
   return rc;
 }
 
-static int hw_mul(unsigned r, unsigned a, unsigned b)
-{
-  mont_command_write(OP_MUL << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
-                     b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
-  return hw_wait();
-}
-
 int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
 {
   int rc = mul_ok(&hw, r, a, b);
-  return rc ? rc : hw_mul(r, a, b);
+  return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
 }
 
 int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
-  return hw.limbs ? exp_seq(hw_mul, hw.limbs, e, ebits) : VC_ERR_STATE;
+  int rc = hw.limbs ? exp_seq(hw_queue, hw.limbs, e, ebits) : VC_ERR_STATE;
+  return rc ? rc : hw_wait();
 }
 
 int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
-  return hw.limbs ? exp_var_seq(hw_mul, e, ebits) : VC_ERR_STATE;
+  int rc = hw.limbs ? exp_var_seq(hw_queue, e, ebits) : VC_ERR_STATE;
+  return rc ? rc : hw_wait();
 }
 
 #define ON vc_accel_on(VC_ACCEL_MONT)

@@ -1,7 +1,8 @@
-"""LiteX wrapper of mont_core.v: the command, length/modulus, ninv and status CSRs and the
-operand memory as a Wishbone window (registers and layout: README.md)."""
+"""LiteX wrapper of mont_core.v: the command, length/modulus, ninv and status CSRs with a
+one-entry command queue and sticky error flags, and the operand memory as a Wishbone window
+(registers, layout, timing: README.md)."""
 
-from migen import ClockSignal, Instance, ResetSignal, Signal
+from migen import ClockSignal, If, Instance, Mux, ResetSignal, Signal
 from litex.gen import LiteXModule
 from litex.soc.interconnect import wishbone
 from litex.soc.integration.soc import SoCRegion
@@ -15,7 +16,10 @@ SLOT_BITS = 8       # slot fields of the CSRs: slots 0..255 (the core takes 16 b
 class Mont(LiteXModule):
     """The Montgomery co-processor. `bus` is the operand window (32-bit Wishbone slave of
     `window_bytes` bytes, acked the cycle after every access, addresses wrap modulo its size).
-    A write of `command` starts a command; `status` says when it is done."""
+    A write of `command` queues a command, which starts as soon as the core is idle: the CPU
+    writes the next one while the current one runs, so back-to-back products have no gap.
+    `status` says when the queue has room and when everything queued is done; its error flags
+    collect every command's since the last `modulus` write."""
 
     def __init__(self, platform, W=32, MAX_BITS=4096, SLOTS=8):
         assert W % 32 == 0 and MAX_BITS % W == 0 and SLOTS & (SLOTS - 1) == 0
@@ -23,7 +27,8 @@ class Mont(LiteXModule):
         self.window_bytes = SLOTS * MAX_BITS // 8
         aw = (self.window_bytes // 4 - 1).bit_length()
 
-        self.command = CSRStorage(32, description="A write starts a command (ignored with ERR_BUSY while busy).",
+        self.command = CSRStorage(32, description="A write queues a command; it starts when the core is idle "
+                                  "(a write while one is queued is dropped with ERR_BUSY).",
             fields=[
                 CSRField("op", size=4, offset=0, description="Operation.", values=[
                     ("``0b0001``", "MUL: slot r = A * B * R^-1 mod N (slots a, b and the modulus register's n)."),
@@ -33,7 +38,8 @@ class Mont(LiteXModule):
                 CSRField("b", size=SLOT_BITS, offset=16, description="Slot of B."),
                 CSRField("r", size=SLOT_BITS, offset=24, description="Slot of the result (may be a, b or n)."),
             ])
-        self.modulus = CSRStorage(32, description="Operand length and the modulus slot, for the next commands.",
+        self.modulus = CSRStorage(32, description="Operand length and the modulus slot, for the next commands; "
+                                  "a write clears the error flags.",
             fields=[
                 CSRField("len", size=16, offset=0, description="Operand length in bits (1 .. MAX_BITS); "
                          "s = ceil(len / W) words, slot stride 2^ceil(log2 s) words."),
@@ -42,12 +48,39 @@ class Mont(LiteXModule):
         self.ninv = CSRStorage(W, description="Write: -N^-1 mod 2^W for MUL (ignored with ERR_BUSY while busy).")
         self.ninv_value = CSRStatus(W, description="The unit's -N^-1 mod 2^W (the last write or NINV).")
         self.status = CSRStatus(fields=[
-            CSRField("busy", size=1, offset=0, description="A command runs."),
-            CSRField("done", size=1, offset=1, description="The last command ended (set until the next starts)."),
-            CSRField("err", size=6, offset=8, description="Error flags of the last command: bit 0 BUSY (start or "
-                     "ninv write while busy), 1 OP, 2 LEN, 3 SLOT (out of range at this length), 4 MOD (N even), "
-                     "5 NINV (ninv is not -N^-1 mod 2^W; the result is not written)."),
+            CSRField("busy", size=1, offset=0, description="A command runs or is queued."),
+            CSRField("done", size=1, offset=1, description="Every queued command ended (until the next starts)."),
+            CSRField("queued", size=1, offset=2, description="A command waits: a command write now is dropped."),
+            CSRField("err", size=6, offset=8, description="Error flags of the commands since the last modulus "
+                     "write: bit 0 BUSY (a command written while one was queued, or a ninv write while busy), "
+                     "1 OP, 2 LEN, 3 SLOT (out of range at this length), 4 MOD (N even), 5 NINV (ninv is not "
+                     "-N^-1 mod 2^W; the result is not written)."),
         ])
+
+        # The queue: `cmd` waits while `queued`; it issues the cycle the core is idle. The core
+        # clears its flags when it takes a command: they are collected as it ends (done rises),
+        # and done is reported a cycle later, with them.
+        queued, cmd, issue = Signal(), Signal(32), Signal()
+        core_busy, core_done, core_err = Signal(), Signal(), Signal(6)
+        done_q, err, dropped = Signal(), Signal(6), Signal()
+        self.comb += [
+            issue.eq(queued & ~core_busy),
+            dropped.eq(self.command.re & queued & ~issue),
+            self.status.fields.busy.eq(core_busy | queued),
+            self.status.fields.done.eq(core_done & done_q & ~queued),
+            self.status.fields.queued.eq(queued),
+            self.status.fields.err.eq(err),
+        ]
+        self.sync += [
+            done_q.eq(core_done),
+            If(issue, queued.eq(0)),
+            If(self.command.re & ~dropped, queued.eq(1), cmd.eq(self.command.storage)),
+            If(self.modulus.re,
+                err.eq(0)
+            ).Else(
+                err.eq(err | (core_err & Mux(core_done & ~done_q, 0x3F, 0)) | dropped)
+            ),
+        ]
 
         self.bus = bus = wishbone.Interface(data_width=32, address_width=32, addressing="word")
         access = Signal()
@@ -58,19 +91,19 @@ class Mont(LiteXModule):
             p_W=W, p_MAX_BITS=MAX_BITS, p_SLOTS=SLOTS,
             i_clk=ClockSignal("sys"),
             i_rst=ResetSignal("sys"),
-            i_start=self.command.re,
-            i_op=self.command.fields.op,
+            i_start=issue,
+            i_op=cmd[0:4],
             i_len=self.modulus.fields.len,
-            i_slot_a=self.command.fields.a,
-            i_slot_b=self.command.fields.b,
+            i_slot_a=cmd[8:8 + SLOT_BITS],
+            i_slot_b=cmd[16:16 + SLOT_BITS],
             i_slot_n=self.modulus.fields.n,
-            i_slot_r=self.command.fields.r,
+            i_slot_r=cmd[24:24 + SLOT_BITS],
             i_ninv_we=self.ninv.re,
             i_ninv_wdata=self.ninv.storage,
             o_ninv=self.ninv_value.status,
-            o_busy=self.status.fields.busy,
-            o_done=self.status.fields.done,
-            o_err=self.status.fields.err,
+            o_busy=core_busy,
+            o_done=core_done,
+            o_err=core_err,
             i_mem_en=access,
             i_mem_we=bus.we,
             i_mem_be=bus.sel,

@@ -1,28 +1,8 @@
 // vexcrypt Montgomery co-processor core: A * B * R^-1 mod N for odd N, R = 2^(W*s),
 // s = ceil(len / W) words, by a word-serial CIOS datapath (one W x W multiply-accumulate per
-// cycle), with the operands in an operand memory inside the unit. The operation table, the
-// registers, the timing and the design choices: README.md beside this file; the golden model
-// (results, error flags and the cycle count of every command): model.py. This module is the
-// core with a plain register/memory interface; core.py wraps it for LiteX (CSRs and a
-// Wishbone window).
-//
-// Operand memory: DEPTH = SLOTS * MAX_BITS / W words of W bits. At length s words, slot k
-// holds words k*S .. k*S+s-1 with S = 2^ceil(log2 s) (the slot stride), so there are
-// DEPTH / S slots; a W-bit word is W/32 bus words, least significant first, and an operand is
-// its words least significant first. The bus port (mem_*) reads and writes 32-bit words (with
-// byte enables) at any time (the datapath has the other port of the RAM); a read answers in the
-// next cycle.
-//
-// Commands, sampled when `start` is high while the unit is idle (busy low):
-//   op 1 MUL   slot r = A * B * R^-1 mod N (slots a, b, n), with the ninv register as
-//              -N^-1 mod 2^W
-//   op 2 NINV  ninv = -N^-1 mod 2^W, from word 0 of slot n (bit-serial, W cycles)
-//   others     ERR_OP
-// err: bit 0 BUSY (start or ninv write while busy: ignored), 1 OP, 2 LEN (len 0 or above
-// MAX_BITS), 3 SLOT (a slot the operation uses is out of range), 4 MOD (N even, zero
-// included), 5 NINV (ninv is not -N^-1 mod 2^W: seen during MUL; the result is not written).
-// done rises when a command ends (with or without an error) and stays until the next command
-// is accepted; a start while busy sets ERR_BUSY at once and leaves the running command alone.
+// cycle) with the operands in an operand memory inside the unit; a plain register/memory
+// interface (core.py wraps it for LiteX). Commands, memory layout, error flags, latency:
+// README.md beside this file; golden model: model.py.
 //
 // MUL schedule (cycle 0 is the first cycle after the edge that takes start): cycle 0 checks
 // the request; 1 reads N[0]; 2 checks N odd and reads B[0]; from 3 one issue slot per cycle:
@@ -33,8 +13,7 @@
 // inputs are registered (S1), the product is registered (S2), and it is accumulated with t[j]
 // and the carry (S3); the top words are added (S4). In the last reduction pass T - N is
 // formed a word behind (S4, its top word S5), then the result (T or T - N) is copied to slot r
-// in s + 1 cycles. Latency (edges from start to done): (s-1)(LP+LR) + LP + 2s + 9, which is
-// 2s^2 + 2s + 9 for s >= 4 (2,121 for s = 32 against the bound 2s^2 + s = 2,080).
+// in s + 1 cycles.
 module mont_core #(
     parameter W        = 32,            // datapath word (bits): a multiple of 32
     parameter MAX_BITS = 4096,          // largest operand (bits): W * a power of two

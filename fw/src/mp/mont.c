@@ -339,14 +339,19 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
-  /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31). */
+  /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31); R - m when R = 2^(32n) and m's
+   * top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division. */
   vc_mp one, rm;
-  vc_mp_set_u32(&one, 1);
-  int rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits);
-  if (!rc)
-    rc = vc_mp_mod_var(&rm, &rm, m);
-  if (rc)
-    return rc;
+  int rc;
+  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
+    vc_mpn_zero(rm.d, n);
+    vc_mpn_sub_n(rm.d, rm.d, m->d, n);
+    rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
+  } else {
+    vc_mp_set_u32(&one, 1);
+    if ((rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits)) || (rc = vc_mp_mod_var(&rm, &rm, m)))
+      return rc;
+  }
   vc_mpn_copy(c->one, rm.d, rm.n);
   rc = vc_mont_unit_on(c) ? unit_r2(c, m) : vc_mp_mod_mul_var(&rm, &rm, &rm, m);
   if (rc)
