@@ -60,7 +60,7 @@ static uint32_t ninv32(uint32_t m0)
   return -inv;
 }
 
-static int slots_ok(const struct session *ss, unsigned a, unsigned b, unsigned r)
+VC_HOT(mont) static int slots_ok(const struct session *ss, unsigned a, unsigned b, unsigned r)
 {
   if (!ss->limbs)
     return VC_ERR_STATE;
@@ -68,7 +68,7 @@ static int slots_ok(const struct session *ss, unsigned a, unsigned b, unsigned r
 }
 
 /* A product's slots: in range, the result not the modulus. */
-static int mul_ok(const struct session *ss, unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a, unsigned b)
 {
   int rc = slots_ok(ss, a, b, r);
   return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
@@ -85,7 +85,7 @@ static unsigned exp_width(size_t limbs)
 }
 
 /* Bits [pos, pos + w) of e (ebits bits; 0 above). */
-static uint32_t window(const uint32_t *e, size_t ebits, size_t pos, unsigned w)
+VC_HOT(mont) static uint32_t window(const uint32_t *e, size_t ebits, size_t pos, unsigned w)
 {
   uint32_t v = 0;
   for (unsigned j = 0; j < w; j++) {
@@ -100,8 +100,8 @@ static uint32_t window(const uint32_t *e, size_t ebits, size_t pos, unsigned w)
  * every slot in range) (mont.h): the table
  * T[j] = X^j (slots 2 + j), then per window from the top: w squarings and a product by
  * T[digit] (the first window: one * T[digit]). */
-static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs, const uint32_t *e,
-                   size_t ebits)
+VC_HOT(mont) static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs,
+                                const uint32_t *e, size_t ebits)
 {
   unsigned w = exp_width(limbs);
   const unsigned acc = VC_MONTU_SLOT_ACC, tab = VC_MONTU_SLOT_ONE;
@@ -123,7 +123,8 @@ static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs, const
 /* Left-to-right square-and-multiply on slot X (public exponents: the bits decide the
  * sequence): a square per bit below the top one (the first is X * X) and a product per one
  * bit; e = 0 or 1: one * one or one * X. */
-static int exp_var_seq(int (*mul)(unsigned, unsigned, unsigned), const uint32_t *e, size_t ebits)
+VC_HOT(mont) static int exp_var_seq(int (*mul)(unsigned, unsigned, unsigned), const uint32_t *e,
+                                    size_t ebits)
 {
   const unsigned acc = VC_MONTU_SLOT_ACC, x = VC_MONTU_SLOT_X, one = VC_MONTU_SLOT_ONE;
   if (ebits < 2)
@@ -225,7 +226,7 @@ static volatile uint32_t *hw_slot(unsigned slot)
 
 /* Waits until every queued command ended: VC_ERR_HW on an error flag (any command's since the
  * setup) or after VC_MONTU_POLLS status reads. */
-static int hw_wait(void)
+VC_HOT(mont) static int hw_wait(void)
 {
   for (uint32_t i = 0; i < VC_MONTU_POLLS; i++) {
     uint32_t st = mont_status_read();
@@ -237,7 +238,7 @@ static int hw_wait(void)
 
 /* Queues a product (unchecked) once the queue has room: it starts when the one running ends,
  * so the CPU prepares the next command while the unit computes. */
-static int hw_queue(unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
 {
   uint32_t i = 0;
   while (mont_status_read() & (1u << CSR_MONT_STATUS_QUEUED_OFFSET))
@@ -289,13 +290,13 @@ int vc_montu_store_hw(unsigned slot, uint32_t *x)
   return rc;
 }
 
-int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
 {
   int rc = mul_ok(&hw, r, a, b);
   return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
 }
 
-int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
+VC_HOT(mont) int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
@@ -303,7 +304,7 @@ int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
   return rc ? rc : hw_wait();
 }
 
-int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
+VC_HOT(mont) int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
@@ -311,15 +312,37 @@ int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
   return rc ? rc : hw_wait();
 }
 
-#define ON vc_accel_on(VC_ACCEL_MONT)
-#define PICK(call_hw, call_sw) (ON ? (call_hw) : (call_sw))
+#define PICK(call_hw, call_sw) (vc_accel_on(VC_ACCEL_MONT) ? (call_hw) : (call_sw))
 #else
 #define PICK(call_hw, call_sw) (call_sw)
 #endif
 
-int vc_montu_setup(size_t limbs, const uint32_t *m) { return PICK(vc_montu_setup_hw(limbs, m), vc_montu_setup_sw(limbs, m)); }
-int vc_montu_load(unsigned slot, const uint32_t *x) { return PICK(vc_montu_load_hw(slot, x), vc_montu_load_sw(slot, x)); }
-int vc_montu_store(unsigned slot, uint32_t *x) { return PICK(vc_montu_store_hw(slot, x), vc_montu_store_sw(slot, x)); }
-int vc_montu_mul(unsigned r, unsigned a, unsigned b) { return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b)); }
-int vc_montu_exp(const uint32_t *e, size_t ebits) { return PICK(vc_montu_exp_hw(e, ebits), vc_montu_exp_sw(e, ebits)); }
-int vc_montu_exp_var(const uint32_t *e, size_t ebits) { return PICK(vc_montu_exp_var_hw(e, ebits), vc_montu_exp_var_sw(e, ebits)); }
+int vc_montu_setup(size_t limbs, const uint32_t *m)
+{
+  return PICK(vc_montu_setup_hw(limbs, m), vc_montu_setup_sw(limbs, m));
+}
+
+int vc_montu_load(unsigned slot, const uint32_t *x)
+{
+  return PICK(vc_montu_load_hw(slot, x), vc_montu_load_sw(slot, x));
+}
+
+int vc_montu_store(unsigned slot, uint32_t *x)
+{
+  return PICK(vc_montu_store_hw(slot, x), vc_montu_store_sw(slot, x));
+}
+
+VC_HOT(mont) int vc_montu_mul(unsigned r, unsigned a, unsigned b)
+{
+  return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b));
+}
+
+int vc_montu_exp(const uint32_t *e, size_t ebits)
+{
+  return PICK(vc_montu_exp_hw(e, ebits), vc_montu_exp_sw(e, ebits));
+}
+
+int vc_montu_exp_var(const uint32_t *e, size_t ebits)
+{
+  return PICK(vc_montu_exp_var_hw(e, ebits), vc_montu_exp_var_sw(e, ebits));
+}

@@ -85,7 +85,9 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
  *         fixed window on resident operands, or square-and-multiply for exponents of at most
  *         32 bits, which are public; cfg.exp/window unused) when the unit is present,
  *         on (vc_accel_on) and holds the modulus; otherwise ALGO2 at radix 2^32 with cfg's
- *         sqr, exp and window. The default in MONT=1 builds. */
+ *         sqr, exp and window. The default in MONT=1 builds. vc_mont_init_var then computes
+ *         R^2 mod m in the unit and keeps R mod m and R^2 mod m of the last two moduli (a
+ *         per-key constant: a repeated key, or a CRT's two primes, skip the set-up). */
 enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5, VC_MM_UNIT };
 /* Exponentiation: binary left-to-right, binary right-to-left, sliding window (left to right,
  * `window` bits), Montgomery ladder (a product and a square per exponent bit, constant

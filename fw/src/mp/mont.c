@@ -309,6 +309,60 @@ static int cfg_valid(const vc_mp_cfg *g)
   return g->exp != VC_EXP_WINDOW || (g->window >= 1 && g->window <= VC_MP_MAX_WINDOW);
 }
 
+/* R mod m and R^2 mod m into c (R = 2^(k*digits) <= 2^(32n + 31)): R - m when R = 2^(32n) and
+ * m's top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division; R^2 by
+ * the unit when `unit`, else a product and a division. */
+static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
+{
+  size_t n = c->n;
+  vc_mp one, rm;
+  int rc;
+  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
+    vc_mpn_zero(rm.d, n);
+    vc_mpn_sub_n(rm.d, rm.d, m->d, n);
+    rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
+  } else {
+    vc_mp_set_u32(&one, 1);
+    if ((rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits)) || (rc = vc_mp_mod_var(&rm, &rm, m)))
+      return rc;
+  }
+  vc_mpn_copy(c->one, rm.d, rm.n);
+  if (unit)
+    return unit_r2(c, m);
+  if ((rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m)))
+    return rc;
+  vc_mpn_copy(c->r2, rm.d, rm.n);
+  return VC_OK;
+}
+
+/* UNIT: R mod m and R^2 mod m of the last two moduli, a per-key constant (as a key's stored R^2
+ * elsewhere): repeated operations under one key, or a CRT's two primes, skip the set-up's
+ * division and squarings. */
+static struct {
+  uint32_t n, m[VC_MP_LIMBS], one[VC_MP_LIMBS], r2[VC_MP_LIMBS];
+} unit_keys[2];
+static unsigned unit_next;
+
+static int unit_key_get(vc_mont *c)
+{
+  for (unsigned i = 0; i < 2; i++)
+    if (unit_keys[i].n == c->n && !vc_mpn_cmp(unit_keys[i].m, c->m, c->n)) {
+      vc_mpn_copy(c->one, unit_keys[i].one, c->n);
+      vc_mpn_copy(c->r2, unit_keys[i].r2, c->n);
+      return 1;
+    }
+  return 0;
+}
+
+static void unit_key_put(const vc_mont *c)
+{
+  unit_keys[unit_next].n = c->n;
+  vc_mpn_copy(unit_keys[unit_next].m, c->m, c->n);
+  vc_mpn_copy(unit_keys[unit_next].one, c->one, c->n);
+  vc_mpn_copy(unit_keys[unit_next].r2, c->r2, c->n);
+  unit_next ^= 1;
+}
+
 int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                      vc_mp_cache *pre)
 {
@@ -339,25 +393,13 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
-  /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31); R - m when R = 2^(32n) and m's
-   * top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division. */
-  vc_mp one, rm;
-  int rc;
-  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
-    vc_mpn_zero(rm.d, n);
-    vc_mpn_sub_n(rm.d, rm.d, m->d, n);
-    rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
-  } else {
-    vc_mp_set_u32(&one, 1);
-    if ((rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits)) || (rc = vc_mp_mod_var(&rm, &rm, m)))
+  int rc, unit = vc_mont_unit_on(c);
+  if (!unit || !unit_key_get(c)) {
+    if ((rc = r_constants(c, m, k, unit)))
       return rc;
+    if (unit)
+      unit_key_put(c);
   }
-  vc_mpn_copy(c->one, rm.d, rm.n);
-  rc = vc_mont_unit_on(c) ? unit_r2(c, m) : vc_mp_mod_mul_var(&rm, &rm, &rm, m);
-  if (rc)
-    return rc;
-  if (!vc_mont_unit_on(c))
-    vc_mpn_copy(c->r2, rm.d, rm.n);
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];
