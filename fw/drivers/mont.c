@@ -96,10 +96,9 @@ VC_HOT(mont) static uint32_t window(const uint32_t *e, size_t ebits, size_t pos,
   return v;
 }
 
-/* The exponentiation's command sequence on one form's product (unchecked: exp_width keeps
- * every slot in range) (mont.h): the table
- * T[j] = X^j (slots 2 + j), then per window from the top: w squarings and a product by
- * T[digit] (the first window: one * T[digit]). */
+/* The fixed window's command sequence (mont.h) on one form's product, unchecked (exp_width
+ * keeps every slot in range): the table T[j] = X^j in slots 2 + j, then per window from the
+ * top w squarings and a product by T[digit] (the first window: one * T[digit]). */
 VC_HOT(mont) static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs,
                                 const uint32_t *e, size_t ebits)
 {

@@ -79,7 +79,8 @@ int vc_montu_exp_hw(const uint32_t *e, size_t ebits);
 int vc_montu_exp_sw(const uint32_t *e, size_t ebits);
 int vc_montu_exp(const uint32_t *e, size_t ebits);
 /* The same result by left-to-right square-and-multiply, for public exponents only (variable
- * time: the exponent's bits decide the sequence): ebits products plus one per one bit, where
+ * time: the exponent's bits decide the sequence); ebits is e's bit length (bit ebits - 1 set,
+ * or ebits 0). ebits - 1 products plus one per one bit below the top, where
  * the fixed window always multiplies (cheaper for short exponents such as RSA's e). Uses slots
  * VC_MONTU_SLOT_ACC, ONE and X only. */
 int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits);
