@@ -42,7 +42,7 @@ help:
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
 	@echo "             bitstream with the open FPGA flow (installed on first use, about a minute) and"
 	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail (2-5 minutes)"
-	@echo "make synth-ooc BLOCK=clmul [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
+	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"

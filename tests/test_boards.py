@@ -228,5 +228,5 @@ def test_ooc_params_and_blocks():
             fpga.parse_params([bad])
     for src, top in fpga.BLOCKS.values():
         assert f"module {top}" in (ROOT / src).read_text()
-    with pytest.raises(ToolError, match="valid blocks are clmul"):
+    with pytest.raises(ToolError, match="valid blocks are clmul, mont"):
         fpga.synth_ooc("nope")
