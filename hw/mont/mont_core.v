@@ -73,7 +73,7 @@ module mont_core #(
     wire [DA-1:0] pb_addr;
     wire [W-1:0]  pb_wdata;
     wire [W-1:0]  rdb;                              // port B read data (the cycle after)
-    wire [31:0]   pa_rdata [0:LANES-1];
+    wire [W-1:0]  rda;                              // port A read data, every lane
     reg  [LAW-1:0] pa_lane_q;
     wire [LAW-1:0] pa_lane;
     wire [DA-1:0] pa_addr = mem_addr[MA-1:LA];
@@ -85,33 +85,37 @@ module mont_core #(
         end
     endgenerate
 
-    genvar gl;
+    // Each bank is four byte-wide memories with one write port per side: a true dual-port block
+    // RAM (yosys maps a 32-bit memory with per-byte write ports to flip-flops). no_rw_check: the
+    // ports never meet on one word in one cycle in correct use (the bus must not write a running
+    // command's operands, README.md), so the RAM's collision behaviour does not matter.
+    genvar gl, gb;
     generate
         for (gl = 0; gl < LANES; gl = gl + 1) begin : g_bank
-            reg [31:0] bank [0:DEPTH-1];
-            reg [31:0] ra, rb;
-            integer    bi;
-            always @(posedge clk) begin
-                if (mem_en) begin
-                    for (bi = 0; bi < 4; bi = bi + 1)
-                        if (mem_we && mem_be[bi] && pa_lane == gl)
-                            bank[pa_addr][8 * bi +: 8] <= mem_wdata[8 * bi +: 8];
-                    ra <= bank[pa_addr];
+            for (gb = 0; gb < 4; gb = gb + 1) begin : g_byte
+                (* no_rw_check *) reg [7:0] bank [0:DEPTH-1];
+                reg [7:0] ra, rb;
+                always @(posedge clk) begin
+                    if (mem_en) begin
+                        if (mem_we && mem_be[gb] && pa_lane == gl)
+                            bank[pa_addr] <= mem_wdata[8 * gb +: 8];
+                        ra <= bank[pa_addr];
+                    end
                 end
+                always @(posedge clk) begin
+                    if (pb_we)
+                        bank[pb_addr] <= pb_wdata[32 * gl + 8 * gb +: 8];
+                    rb <= bank[pb_addr];
+                end
+                assign rda[32 * gl + 8 * gb +: 8] = ra;
+                assign rdb[32 * gl + 8 * gb +: 8] = rb;
             end
-            always @(posedge clk) begin
-                if (pb_we)
-                    bank[pb_addr] <= pb_wdata[32 * gl +: 32];
-                rb <= bank[pb_addr];
-            end
-            assign pa_rdata[gl] = ra;
-            assign rdb[32 * gl +: 32] = rb;
         end
     endgenerate
     always @(posedge clk)
         if (mem_en)
             pa_lane_q <= pa_lane;
-    assign mem_rdata = pa_rdata[pa_lane_q];
+    assign mem_rdata = rda[32 * pa_lane_q +: 32];
 
     // ---------------------------------------------------------------- T and T - N
     // t[0 .. s-2] (and t[s-1] between a product pass and its reduction) live in tram; the top
