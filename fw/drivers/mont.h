@@ -17,8 +17,9 @@
  *
  * Errors: VC_ERR_NULL (a NULL pointer), VC_ERR_LENGTH (limbs 0 or above VC_MONTU_MAX_LIMBS, or
  * fewer than 4 slots at that length), VC_ERR_MODULUS (m even or its top limb 0), VC_ERR_STATE
- * (no setup yet), VC_ERR_RANGE (a slot out of range), VC_ERR_HW (the unit flagged an error on a
- * command since the setup, or a command did not end within VC_MONTU_POLLS status reads).
+ * (no setup yet), VC_ERR_RANGE (a slot out of range, or the modulus slot as a result),
+ * VC_ERR_HW (the unit flagged an error on a command since the setup, or a command did not end
+ * within VC_MONTU_POLLS status reads).
  * The _hw products go through the unit's command queue: an exponentiation writes the next
  * command while the current one runs; every _hw call returns with the unit idle. */
 #ifndef VEXCRYPT_DRIVERS_MONT_H
