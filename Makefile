@@ -56,7 +56,7 @@ help:
 	@echo "make load BOARD=ulx3s [CLMUL=1]   load the board's bitstream with openFPGALoader (installed on first use)"
 	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
 	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
-	@echo "make synth-ooc BLOCK=clmul [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
+	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"

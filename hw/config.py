@@ -15,13 +15,11 @@ CPU_VARIANTS = ("minimal", "lite", "standard", "full", "full+cfu")
 class Accelerator:
     name: str
     desc: str
-    missing: str | None = None      # why it cannot be enabled yet; None once it exists
 
 
 ACCELERATORS = {
     "clmul": Accelerator("clmul", "carry-less multiply unit on VexRiscv's CFU port (hw/clmul/)"),
-    "mont": Accelerator("mont", "Montgomery modular-multiplication co-processor on the bus (hw/mont/)",
-                        "MONT=1: the Montgomery co-processor is not implemented yet (hw/mont/ is planned)"),
+    "mont": Accelerator("mont", "Montgomery modular-multiplication co-processor on the bus (hw/mont/)"),
 }
 
 
@@ -47,11 +45,7 @@ class SocConfig:
             cpu_variant, clmul = "full", True
         if clmul and cpu_variant != "full":
             raise ConfigError(f"CLMUL=1 needs CPU=full: VexRiscv {cpu_variant!r} has no CFU port")
-        cfg = cls(cpu_variant, bool(clmul), bool(mont))
-        for name in cfg.accelerators:
-            if ACCELERATORS[name].missing:
-                raise ConfigError(ACCELERATORS[name].missing)
-        return cfg
+        return cls(cpu_variant, bool(clmul), bool(mont))
 
     @property
     def accelerators(self):

@@ -26,10 +26,14 @@ def soc_kwargs(cfg: SocConfig, **overrides):
 
 
 def add_accelerators(soc, cfg: SocConfig):
-    """Adds the configured bus accelerators to `soc`, names every accelerator in the generated
+    """Adds the configured bus accelerators to `soc` (the Montgomery co-processor: CSRs `mont_*`,
+    window MONT_BASE in mem.h), names every accelerator in the generated
     soc.h (CONFIG_VEXCRYPT_<NAME>: how the firmware learns what it runs on, fw/drivers/accel.h)
     and records the configuration in `soc.vexcrypt_config` (written next to the build as
     soc.json)."""
+    if cfg.mont:
+        from .mont.core import Mont         # LiteX only here: the host tools import this module
+        Mont(soc.platform).add_to_soc(soc)
     for name in cfg.accelerators:
         soc.add_config(f"VEXCRYPT_{name.upper()}")
     main_ram = soc.bus.regions.get("main_ram")

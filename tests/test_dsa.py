@@ -470,5 +470,5 @@ def test_sign_verify_errors(lib):
         assert lib.vc_dsa_sign(B(bad_dp), B(x), h, d, B(r), B(s), None) == VC_ERR_PARAM
         assert lib.vc_dsa_verify(B(bad_dp), B(y), h, d, B(Mp.of(1)), B(Mp.of(1)), None) == VC_ERR_PARAM
         assert keygen(lib, bad, b"seed")[0] == VC_ERR_PARAM
-    assert lib.vc_dsa_sign(B(dp), B(x), h, d, B(r), B(s), B(Cfg(6, 32, 0, EXP_LR, 1))) == VC_ERR_PARAM
+    assert lib.vc_dsa_sign(B(dp), B(x), h, d, B(r), B(s), B(Cfg(7, 32, 0, EXP_LR, 1))) == VC_ERR_PARAM
     assert (int(r), int(s)) == (7, 7)

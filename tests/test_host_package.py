@@ -2,7 +2,6 @@
 included), the suite registry covering every suite the firmware runs, and the configuration."""
 
 import ast
-import dataclasses
 import re
 from pathlib import Path
 
@@ -127,19 +126,11 @@ def test_estimates_grow_with_runs_and_sizes():
     assert small < suites.estimate(["hash", "block"], suites.RunOptions(runs=1, sizes=(64, 65504)))
 
 
-@pytest.fixture
-def all_built(monkeypatch):
-    """Every accelerator available, as if its block existed (naming does not depend on it)."""
-    import hw.config
-    monkeypatch.setattr(hw.config, "ACCELERATORS",
-                        {k: dataclasses.replace(v, missing=None) for k, v in hw.config.ACCELERATORS.items()})
-
-
 @pytest.mark.parametrize("args,name", [
     (("full",), "full"), (("full", True), "full-clmul"), (("full+cfu",), "full-clmul"),
     (("full", True, True), "full-clmul-mont"), (("minimal",), "minimal"),
 ])
-def test_config_names(args, name, all_built):
+def test_config_names(args, name):
     cfg = SocConfig.parse(*args)
     assert cfg.name == name and cfg.cpu_variant in CPU_VARIANTS
     assert cfg.litex_cpu_variant == ("full+cfu" if cfg.clmul else cfg.cpu_variant)

@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, CRT_MRC, CRT_SRC, EXP_LADDER, EXP_LR,
+from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, UNIT, CRT_MRC, CRT_SRC, EXP_LADDER, EXP_LR,
                  EXP_RL, EXP_WINDOW, LIMBS, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM,
                  VC_ERR_RANGE, Cache, Cfg, Mont, Mp, cfg, from_limbs, limbs)
 
 P = ctypes.POINTER
 
 # (algo, radix bits) points: every algorithm, the seed's radices 8..512 (k = 3..9) and the
-# word sizes a 32-bit core has.
-MM_POINTS = ([(ALGO1, 32), (ALGO4, 32), (ALGO5, 1)] +
+# word sizes a 32-bit core has; UNIT is ALGO2 at radix 2^32 on the host (no unit).
+MM_POINTS = ([(ALGO1, 32), (ALGO4, 32), (ALGO5, 1), (UNIT, 32)] +
              [(a, k) for a in (ALGO2, ALGO3) for k in (1, 3, 4, 5, 7, 8, 9, 16, 31, 32)])
 
 
@@ -84,7 +84,7 @@ def test_mont_mul(api, algo, k, bits):
 
 
 @pytest.mark.parametrize("algo,k", [(ALGO1, 32), (ALGO2, 32), (ALGO3, 32), (ALGO4, 32), (ALGO2, 8),
-                                    (ALGO3, 8)])
+                                    (ALGO3, 8), (UNIT, 32)])
 @pytest.mark.parametrize("bits", [1024, 2048, 4096])
 def test_mont_mul_large(api, algo, k, bits):
     rng = random.Random(bits + algo)
@@ -187,7 +187,7 @@ def test_bad_input(api):
     for m, rc in [(0, VC_ERR_MODULUS), (1, VC_ERR_MODULUS), (10, VC_ERR_MODULUS),
                   (1 << 4096 | 1, VC_ERR_MODULUS), ((1 << 4096) - 1, 0)]:
         assert init(ctypes.byref(ctx), Mp.of(m), None, None, None) == rc, m
-    for c in [Cfg(0, 32, 0, EXP_LR, 1), Cfg(6, 32, 0, EXP_LR, 1), Cfg(ALGO2, 0, 0, EXP_LR, 1),
+    for c in [Cfg(0, 32, 0, EXP_LR, 1), Cfg(UNIT + 1, 32, 0, EXP_LR, 1), Cfg(ALGO2, 0, 0, EXP_LR, 1),
               Cfg(ALGO3, 33, 0, EXP_LR, 1), Cfg(ALGO1, 32, 0, 0, 1), Cfg(ALGO1, 32, 0, 5, 1),
               Cfg(ALGO1, 32, 0, EXP_WINDOW, 0), Cfg(ALGO1, 32, 0, EXP_WINDOW, 7)]:
         assert init(ctypes.byref(ctx), Mp.of(101), ctypes.byref(c), None, None) == VC_ERR_PARAM

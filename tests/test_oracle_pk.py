@@ -1,6 +1,9 @@
 """The multiprecision library and public key through the target oracle, in the simulated SoC:
 random inputs at 512 and 1024 bits (and small sizes) against Python integers, gmpy2,
-pycryptodome and the DRBG model; bad inputs answered with errors while serving goes on."""
+pycryptodome and the DRBG model; bad inputs answered with errors while serving goes on. In a
+MONT=1 build the public-key requests, the default configuration's exponentiations and the unit's
+own products and exponentiations (op "montu") run twice, on the Montgomery unit and off it
+("impl":"hw" and "sw"), with the same answers."""
 
 import hashlib
 import hmac
@@ -17,6 +20,7 @@ from Crypto.PublicKey import DSA, RSA
 from Crypto.Signature import DSS, pkcs1_15
 
 from vexrun import pkdata
+from vexrun.build import Config, ensure_all
 from vexrun.models.drbg import HmacDrbg
 
 pytestmark = pytest.mark.sim
@@ -203,11 +207,40 @@ def _rsa_key_ok(r, bits, e):
             and gmpy2.is_prime(q) and d * e % lam == 1)
 
 
-@pytest.fixture(scope="module")
-def answered(sim_config):
+def montu_cases(rng):
+    """The unit's driver on resident operands: products at 32 to 4096 bits (edge operands among
+    them) and fixed-window exponentiations of X = a (Montgomery form) up to 2048 bits."""
+    out = []
+    for bits in (32, 64, 96, 512, 1024, 2048, 4096):
+        m = odd(rng, bits)
+        R = 1 << bits
+        for a, b in ((0, 1), (m - 1, m - 1), (rng.randrange(m), rng.randrange(m))):
+            req = {"op": "montu", "m": hx(m), "a": hx(a), "b": hx(b)}
+            if bits <= 2048 and a:
+                req["e"] = hx(rng.getrandbits(min(bits, 256)))
+
+            def check(r, a=a, b=b, m=m, R=R, e=req.get("e")):
+                x = a * pow(R, -1, m) % m
+                return (r["r_bits"] == R.bit_length() - 1 and int(r["out"], 16) == a * b * pow(R, -1, m) % m
+                        and (e is None or int(r["exp"], 16) == pow(x, int(e, 16), m) * R % m))
+            out.append((req, check))
+    return out
+
+
+@pytest.fixture(scope="module", params=["full", "full-mont"])
+def answered(sim_config, request):
+    """(case, answer) pairs; in the MONT=1 build the unit's requests run twice, on the unit and
+    off it (the montmul/modexp points that name another algorithm run once: they never use it)."""
     rng = random.Random(20261122)
     cs = mp_cases(rng) + pk_cases(rng)
-    r = subprocess.run(VEXRUN, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
+    args = VEXRUN
+    if request.param == "full-mont":
+        args = VEXRUN + ["--mont", "1"]
+        ensure_all(Config.parse(mont=True), log=lambda m: None)
+        cs = [(dict(req, impl=impl), check) for req, check in cs + montu_cases(rng)
+              if req["op"] not in ("mp", "montmul", "drbg", "hmac") and "algo" not in req
+              for impl in ("hw", "sw")]
+    r = subprocess.run(args, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
                        text=True, timeout=1500)
     assert r.returncode == 0, r.stderr
     resps = [json.loads(l) for l in r.stdout.splitlines()]
@@ -215,7 +248,7 @@ def answered(sim_config):
     return list(zip(cs, resps))
 
 
-@pytest.mark.parametrize("op", ["mp", "montmul", "modexp", "rsa", "dh", "elgamal", "dsa", "drbg", "hmac"])
+@pytest.mark.parametrize("op", ["mp", "montmul", "modexp", "rsa", "dh", "elgamal", "dsa", "drbg", "hmac", "montu"])
 def test_random_inputs_match_references(answered, op):
     seen = 0
     for (req, check), resp in answered:
@@ -223,14 +256,30 @@ def test_random_inputs_match_references(answered, op):
             continue
         seen += 1
         assert check(resp), (req, resp)
+    if not seen and op in ("mp", "montmul", "drbg", "hmac", "montu"):
+        pytest.skip(f"{op}: not run in this build")
     assert seen >= 2
+
+
+def test_the_unit_changes_cycles_not_answers(answered):
+    """In the MONT=1 build each request's two answers (on the unit, off it) agree but for the
+    cycles, and the unit is faster on every timed exponentiation, product and private-key
+    operation."""
+    pairs = [(ra, a, b) for ((ra, _), a), ((rb, _), b) in zip(answered[0::2], answered[1::2])
+             if ra.get("impl") == "hw" and rb.get("impl") == "sw"]
+    if not pairs:
+        pytest.skip("the MONT=0 build: nothing to compare")
+    for req, hw, sw in pairs:
+        assert {k: v for k, v in hw.items() if "cycles" not in k} == {k: v for k, v in sw.items() if "cycles" not in k}
+        if "cycles" in hw and (req["op"] in ("modexp", "montu") or req.get("fn") in ("private", "sign", "shared")):
+            assert hw["cycles"] < sw["cycles"], req
 
 
 BAD = [
     ({"op": "modexp", "m": "0a", "a": "03", "e": "03"}, "modulus"),
     ({"op": "montmul", "m": "00", "a": "00", "b": "00"}, "modulus"),
     ({"op": "montmul", "m": "0b", "a": "0c", "b": "01"}, "below m"),
-    ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "algo": 6}, "algo"),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "algo": 7}, "algo"),
     ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "radix": 33}, "radix"),
     ({"op": "modexp", "m": "0b", "a": "03", "e": "03", "exp": "sideways"}, "exp"),
     ({"op": "mp", "fn": "inv_euclid", "a": "06", "m": "09"}, "invertible"),

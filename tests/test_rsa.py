@@ -24,7 +24,7 @@ from Crypto.Hash import MD2, MD5, SHA1, SHA256
 from Crypto.PublicKey import RSA
 from Crypto.Signature import pkcs1_15
 
-from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT,
+from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, UNIT, ref, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT,
                  VC_ERR_MODULUS, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, Mp, RsaPriv,
                  RsaPub, cfg, drbg)
 from test_drbg import ModelDrbg, hash_class
@@ -548,7 +548,7 @@ def test_keygen_errors(api):
     assert api.vc_rsa_keygen(None, 512, 3, ctypes.byref(d), None) == VC_ERR_NULL
     assert api.vc_rsa_keygen(ctypes.byref(k), 512, 3, None, None) == VC_ERR_NULL
     assert api.vc_rsa_keygen(ctypes.byref(k), 512, 3, ctypes.byref(Drbg()), None) == VC_ERR_STATE
-    assert api.vc_rsa_keygen(ctypes.byref(k), 512, 3, ctypes.byref(d), cfg(algo=6)) == VC_ERR_PARAM
+    assert api.vc_rsa_keygen(ctypes.byref(k), 512, 3, ctypes.byref(d), cfg(algo=UNIT + 1)) == VC_ERR_PARAM
     assert int(k.n) == 42
 
 

@@ -151,20 +151,27 @@ def test_cycle_bound_stops_a_firmware_that_hangs(sim_config, faults):
             s.read_json()
 
 
+def accel_self_test(name, **opts):
+    """A build with the accelerator `name`: the greeting and ops name it and the quick self-test
+    passes; its records by primitive."""
+    from vexrun.build import Config, ensure_all
+    cfg = ensure_all(Config.parse(**opts), log=lambda m: None)
+    with SimSession(cfg, max_cycles=200_000_000, read_timeout=600) as s:
+        assert s.hello["accelerators"] == [name]
+        assert s.request({"op": "ops"})["accelerators"] == [name]
+        recs, done = run_suites(s, {"op": "run", "suites": "selftest", "runs": 1, "exit": True})
+        assert s.wait_exit() == 0
+    assert done["fail"] == 0
+    return {r["prim"]: r for r in recs}
+
+
 def test_clmul_build_self_tests_and_names_its_unit():
     """A CLMUL=1 build: the greeting and ops name the unit, the quick self-test passes with the
     unit's own check (instructions against the emulation, field operations against the comb and
     the table), and "impl":"hw" is refused by a build without the unit."""
-    from vexrun.build import Config, ensure_all
-    cfg = ensure_all(Config.parse(clmul=True), log=lambda m: None)
-    with SimSession(cfg, max_cycles=200_000_000, read_timeout=600) as s:
-        assert s.hello["accelerators"] == ["clmul"]
-        assert s.request({"op": "ops"})["accelerators"] == ["clmul"]
-        recs, done = run_suites(s, {"op": "run", "suites": "selftest", "runs": 1, "exit": True})
-        assert s.wait_exit() == 0
-    tests = {r["prim"]: r for r in recs}
+    from vexrun.build import Config
+    tests = accel_self_test("clmul", clmul=True)
     assert tests["clmul"]["ok"] and tests["clmul"]["vectors"] >= 64 + 16
-    assert done["fail"] == 0
     with SimSession(Config(), max_cycles=50_000_000, read_timeout=120) as s:
         assert s.hello["accelerators"] == []
         r = s.request({"op": "sha256", "msg": "616263", "impl": "hw"})
@@ -172,3 +179,12 @@ def test_clmul_build_self_tests_and_names_its_unit():
         assert s.request({"op": "sha256", "msg": "616263", "impl": "sw"})["ok"]
         assert "impl" in s.request({"op": "sha256", "msg": "616263", "impl": "fast"})["error"]
         s.close()
+
+
+def test_mont_build_self_tests_and_names_its_unit():
+    """A MONT=1 build: the greeting and ops name the unit, the quick self-test passes with the
+    unit's own check (its products and exponentiations against the driver's emulation, the mp
+    exponentiation on and off it), and with the RSA, DSA and DH vectors run on the unit."""
+    tests = accel_self_test("mont", mont=True)
+    assert tests["mont"]["ok"] and tests["mont"]["vectors"] >= 8
+    assert all(tests[p]["ok"] for p in ("modexp", "rsa", "dsa", "dh"))

@@ -18,6 +18,7 @@ VC_ERR_FAULT = -11
 VC_ERR_PARAM = -12
 VC_ERR_RETRY = -13
 VC_ERR_POINT = -14
+VC_ERR_HW = -15
 
 
 # The block ciphers' key schedule and block functions (fw/include/vexcrypt/block.h), by the

@@ -47,6 +47,7 @@ RESOURCES = {
 # module). A new block is one line here.
 BLOCKS = {
     "clmul": ("hw/clmul/cfu.v", "Cfu"),
+    "mont": ("hw/mont/mont_core.v", "mont_core"),
 }
 # Out-of-context target: the ULX3S's device (LFE5U-45F, speed grade 6, CABGA381).
 OOC_DEVICE = ("45k", "CABGA381", "6")

@@ -30,7 +30,7 @@ def mp_point(rec):
     record has none)."""
     if "algo" not in rec:
         return ""
-    parts = [f"ALGO{rec['algo']}"]
+    parts = ["UNIT" if rec["algo"] == 6 else f"ALGO{rec['algo']}"]     # 6: the Montgomery unit (mp.h)
     if rec["algo"] in (2, 3):
         parts.append(f"r=2^{rec['radix']}")
     if rec.get("sqr") and rec["algo"] in (2, 3, 4):

@@ -73,6 +73,7 @@ void check_report(const struct check *c, struct tally *t);
 void selftest_pk(int quick, struct tally *t);
 void selftest_ec(int quick, struct tally *t);
 void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit only */
+void selftest_mont(int quick, struct tally *t);    /* builds with the Montgomery unit only */
 /* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
 int selftest_spread(size_t j, size_t n);
 

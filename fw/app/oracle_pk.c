@@ -1,12 +1,13 @@
 /* Oracle operations on the multiprecision library and public key. Numbers travel as
  * big-endian hex strings of any length (byte strings: digests, signatures, messages of the
  * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by the optional
- * fields "algo" (1..5), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
+ * fields "algo" (1..5, 6: the Montgomery unit with ALGO2 as its software form), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
  * "window" (1..6), each defaulting to vc_mp_cfg_default. Values live in static storage: the
  * firmware serves one request at a time and a vc_mp is 1 KiB. */
 #include <string.h>
 
 #include "app.h"
+#include "mont.h"
 #include "platform.h"
 #include "prims.h"
 #include "vexcrypt/pk.h"
@@ -32,8 +33,8 @@ static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
   const struct req_field *f;
   uint32_t v;
   *c = vc_mp_cfg_default;
-  if (req_u32(r, "algo", c->algo, &v) || v < 1 || v > 5)
-    return "\"algo\" must be 1..5";
+  if (req_u32(r, "algo", c->algo, &v) || v < 1 || v > VC_MM_UNIT)
+    return "\"algo\" must be 1..6";
   c->algo = (uint8_t)v;
   if (req_u32(r, "radix", c->radix_bits, &v) || v < 1 || v > 32)
     return "\"radix\" must be a digit width of 1..32 bits";
@@ -117,6 +118,15 @@ static const char *op_mp(const struct req *r)
 
 static vc_mont ctx;
 
+/* Z = the n-limb value x. */
+static void limbs_to_z(const uint32_t *x, size_t n)
+{
+  Z.n = (uint32_t)n;
+  memcpy(Z.d, x, 4 * n);
+  while (Z.n && !Z.d[Z.n - 1])
+    Z.n--;
+}
+
 /* Sets up the Montgomery context for "m" with the request's configuration; init cycles. */
 static const char *mont_setup(const struct req *r, uint64_t *cycles)
 {
@@ -155,10 +165,7 @@ static const char *op_montmul(const struct req *r)
   rc |= vc_mont_mul_var(&ctx, a, a, pb);
   uint64_t instret = plat_instret_elapsed(i0, plat_instret());
   (void)rc;
-  Z.n = ctx.n;
-  memcpy(Z.d, a, 4 * ctx.n);
-  while (Z.n && !Z.d[Z.n - 1])
-    Z.n--;
+  limbs_to_z(a, ctx.n);
   unsigned k = ctx.cfg.algo == VC_MM_ALGO5 ? 1 : ctx.cfg.radix_bits;
   json_ok("montmul", cycles);
   json_mp("out", &Z);
@@ -516,7 +523,63 @@ static const char *op_hmac(const struct req *r)
   return NULL;
 }
 
-#define CFG_PARAMS "\"algo\":\"int 1..5\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\""
+#define CFG_PARAMS "\"algo\":\"int 1..6\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\""
+/* {"op":"montu","m","a","b","e"}: the Montgomery unit's driver (fw/drivers/mont.h; "impl":"sw":
+ * its emulation) on resident operands: a*b/R mod m (a, b < m, R = 2^(32 limbs of m)) timed
+ * alone, the transfers timed apart (setup: the modulus and ninv; load: one operand in; store:
+ * one out); with "e", the fixed-window exponentiation of X = a (read as Montgomery form) with
+ * one = R mod m resident: "exp" = X^e in Montgomery form. */
+static const char *op_montu(const struct req *r)
+{
+  static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS], one[VC_MP_LIMBS];
+  const char *e;
+  uint64_t cycles, setup, load, store, mul;
+  int rc, with_e = req_get(r, "e") != NULL;
+  if ((e = mont_setup(r, &cycles)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
+      (with_e && (e = get_mp(r, "e", &X))))
+    return e;
+  if (vc_mp_cmp_var(&A, &M) >= 0 || vc_mp_cmp_var(&B, &M) >= 0)
+    return "a and b must be below m";
+  size_t n = ctx.n;
+  memset(a, 0, sizeof(a));
+  memset(b, 0, sizeof(b));
+  memcpy(a, A.d, 4 * A.n);
+  memcpy(b, B.d, 4 * B.n);
+  TIMED(rc, vc_montu_setup(n, ctx.m));
+  setup = cycles;
+  if (!rc)
+    TIMED(rc, vc_montu_load(VC_MONTU_SLOT_X, a));
+  load = cycles;
+  if (!rc && !(rc = vc_montu_load(VC_MONTU_SLOT_ACC, b)))
+    TIMED(rc, vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC));
+  mul = cycles;
+  if (!rc)
+    TIMED(rc, vc_montu_store(VC_MONTU_SLOT_ACC, a));
+  store = cycles;
+  if (rc)
+    return vc_strerror(rc);
+  json_ok("montu", mul);
+  limbs_to_z(a, n);
+  json_mp("out", &Z);
+  json_u64("r_bits", 32 * (uint64_t)n);
+  json_u64("setup_cycles", setup);
+  json_u64("load_cycles", load);
+  json_u64("store_cycles", store);
+  if (with_e) {
+    memset(one, 0, sizeof(one));
+    memcpy(one, ctx.one, 4 * n);
+    if ((rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
+      return vc_strerror(rc);
+    TIMED(rc, vc_montu_exp(X.d, vc_mp_bits_var(&X)));
+    if (rc || (rc = vc_montu_store(VC_MONTU_SLOT_ACC, a)))
+      return vc_strerror(rc);
+    limbs_to_z(a, n);
+    json_mp("exp", &Z);
+    json_u64("exp_cycles", cycles);
+  }
+  json_end();
+  return NULL;
+}
 
 const struct oracle_op oracle_pk_ops[] = {
   {"mp", "{\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|gcd\",\"a\":\"hex\",\"b\":\"hex\",\"m\":\"hex\",\"s\":\"int\"}",
@@ -525,6 +588,8 @@ const struct oracle_op oracle_pk_ops[] = {
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
   {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\"," CFG_PARAMS "}",
    "modular exponentiation a^e mod m", op_modexp},
+  {"montu", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"b\":\"hex\",\"e\":\"hex\"}",
+   "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},
   {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\",\"bits\":\"int\",\"e\":\"hex (int for keygen)\",\"n\":\"hex\",\"d\":\"hex\",\"p\":\"hex\",\"q\":\"hex\",\"crt\":\"none|mrc|src\",\"fault\":\"dp|dq\",\"hash\":\"name\",\"digest\":\"hex\",\"sig\":\"hex\",\"msg\":\"hex\",\"seed\":\"hex\"}",
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
   {"dh", "{\"fn\":\"keygen|shared\",\"group\":\"modp512..modp2048\",\"p\":\"hex\",\"g\":\"hex\",\"xbits\":\"int\",\"seed\":\"hex\",\"x\":\"hex\",\"peer\":\"hex\"}",

@@ -173,6 +173,7 @@ static void selftest(int quick, struct tally *t)
   selftest_pk(quick, t);
   selftest_ec(quick, t);
   selftest_clmul(quick, t);
+  selftest_mont(quick, t);
 }
 
 void selftest_run(const struct run_opts *o, struct tally *t)

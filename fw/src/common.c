@@ -18,6 +18,7 @@ const char *vc_strerror(int err)
   case VC_ERR_PARAM: return "unsupported parameter";
   case VC_ERR_RETRY: return "search gave up after its bound";
   case VC_ERR_POINT: return "invalid elliptic-curve point";
+  case VC_ERR_HW: return "accelerator error or timeout";
   default: return "unknown error";
   }
 }

@@ -28,6 +28,7 @@ enum vc_err {
   VC_ERR_RETRY = -13,    /* a randomized search (prime, nonce) gave up after its bound */
   VC_ERR_POINT = -14,    /* an elliptic-curve point is badly encoded, not on the curve, not in
                             the prime-order subgroup, or the point at infinity */
+  VC_ERR_HW = -15,       /* an accelerator flagged an error or did not finish within its bound */
 };
 
 /* Human-readable name of an error code ("ok", "null pointer", ...). */

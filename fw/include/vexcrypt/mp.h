@@ -78,8 +78,17 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
  *  ALGO3: product and reduction interleaved digit by digit in radix 2^k (k = 32: column by
  *         column, finely integrated product scanning).
  *  ALGO4: Karatsuba-Ofman product, then word-by-word Montgomery reduction.
- *  ALGO5: radix-2 interleaved (one bit of a per step: adds and shifts, no multiplier). */
-enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5 };
+ *  ALGO5: radix-2 interleaved (one bit of a per step: adds and shifts, no multiplier).
+ *  UNIT:  the Montgomery co-processor (MONT=1, fw/drivers/mont.h), R = 2^(32n) as ALGO2's at
+ *         radix 2^32, so results are bit-identical: products and exponentiations run in the
+ *         unit (the modulus and operands loaded per call; an exponentiation by the driver's
+ *         fixed window on resident operands, or square-and-multiply for exponents of at most
+ *         32 bits, which are public; cfg.exp/window unused) when the unit is present,
+ *         on (vc_accel_on) and holds the modulus; otherwise ALGO2 at radix 2^32 with cfg's
+ *         sqr, exp and window. The default in MONT=1 builds. vc_mont_init_var then computes
+ *         R^2 mod m in the unit and keeps R mod m and R^2 mod m of the last two moduli (a
+ *         per-key constant: a repeated key, or a CRT's two primes, skip the set-up). */
+enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5, VC_MM_UNIT };
 /* Exponentiation: binary left-to-right, binary right-to-left, sliding window (left to right,
  * `window` bits), Montgomery ladder (a product and a square per exponent bit, constant
  * sequence). */
@@ -100,7 +109,9 @@ typedef struct {
   uint8_t window;      /* VC_EXP_WINDOW */
 } vc_mp_cfg;
 
-/* The fastest configuration measured on the SoC (docs/performance.md). */
+/* The fastest configuration measured on the SoC (docs/performance.md): ALGO2 at radix 2^32
+ * with squaring and a 6-bit sliding window, or UNIT with the same software fallback in MONT=1
+ * builds. */
 extern const vc_mp_cfg vc_mp_cfg_default;
 
 /* Optional software caches of seed 004, direct-mapped with VC_MP_CACHE_WAYS entries:

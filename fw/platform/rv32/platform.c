@@ -2,10 +2,7 @@
  * every VexRiscv variant), the trap report, and the end of a simulation run. */
 #include <stdint.h>
 
-static inline uint32_t csr_read_simple(unsigned long a) { return *(volatile uint32_t *)a; }
-static inline void csr_write_simple(uint32_t v, unsigned long a) { *(volatile uint32_t *)a = v; }
-#define CSR_ACCESSORS_DEFINED
-#include <generated/csr.h>
+#include "vc_csr.h"
 
 #include "../../app/platform.h"
 #include "../../app/io.h"

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "vexcrypt/mp.h"
+#include "mont.h"
 #include "mpn.h"
 
 /* Reduces a below m into n limbs (Montgomery inputs must be < m). */
@@ -128,6 +129,28 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
   }
 }
 
+/* UNIT: acc = base^e mod m in the unit: the modulus, R mod m and base*R^2/R (Montgomery form)
+ * resident, the driver's fixed window (constant sequence), then a product by 1 out of
+ * Montgomery form. An exponent of at most PUBLIC_BITS bits (RSA's e = 3, 65537) takes
+ * square-and-multiply instead: no such exponent is a secret (2^32 trials find it), and the
+ * window would multiply at every window. */
+#define PUBLIC_BITS 32
+static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const vc_mp *e)
+{
+  uint32_t one[VC_MP_LIMBS] = {1};
+  size_t bits = vc_mp_bits_var(e);
+  int rc;
+  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_X, base)) ||
+      (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2)) ||
+      (rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC)) ||
+      (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
+      (rc = (bits > PUBLIC_BITS ? vc_montu_exp : vc_montu_exp_var)(e->d, bits)) ||
+      (rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)) ||
+      (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ONE)))
+    return rc;
+  return vc_montu_store(VC_MONTU_SLOT_ACC, acc);
+}
+
 /* Pre-ME cache: key = reduced base (n limbs) || exponent (VC_MP_LIMBS limbs). */
 static void pre_key(uint32_t *key, const uint32_t *base, size_t n, const vc_mp *e)
 {
@@ -162,11 +185,16 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     }
     pc->misses++;
   }
-  vc_mont_mul_var(c, base, base, c->r2);          /* into Montgomery form */
-  exp_core(c, acc, base, e);
-  vc_mpn_zero(base, n);
-  base[0] = 1;
-  vc_mont_mul_var(c, acc, acc, base);             /* out of Montgomery form */
+  if (vc_mont_unit_on(c)) {
+    if ((rc = unit_exp(c, acc, base, e)))
+      return rc;
+  } else {
+    vc_mont_mul_var(c, base, base, c->r2);        /* into Montgomery form */
+    exp_core(c, acc, base, e);
+    vc_mpn_zero(base, n);
+    base[0] = 1;
+    vc_mont_mul_var(c, acc, acc, base);           /* out of Montgomery form */
+  }
   if (pc) {
     pc->valid[way] = 1;
     pc->key_hash[way] = h;

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "vexcrypt/mp.h"
+#include "mont.h"
 #include "mpn.h"
 
-const vc_mp_cfg vc_mp_cfg_default = {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
+const vc_mp_cfg vc_mp_cfg_default = {VC_HAVE_MONT ? VC_MM_UNIT : VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
 
 #define T_LIMBS (2 * VC_MP_LIMBS + 3)
 #define DIGIT_MASK(k) ((k) == 32 ? 0xFFFFFFFFu : (1u << (k)) - 1)
@@ -216,6 +217,22 @@ VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, 
   redc32(c, r, t);
 }
 
+int vc_mont_unit_on(const vc_mont *c)
+{
+  return c->cfg.algo == VC_MM_UNIT && vc_accel_on(VC_ACCEL_MONT) && vc_montu_slots(c->n) >= 4;
+}
+
+/* UNIT: the modulus and both operands into the unit, one product, the result out. */
+static int unit_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  int rc;
+  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, a)) ||
+      (rc = vc_montu_load(VC_MONTU_SLOT_X, b)) ||
+      (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_X)))
+    return rc;
+  return vc_montu_store(VC_MONTU_SLOT_ACC, r);
+}
+
 VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t out[VC_MP_LIMBS];
@@ -225,6 +242,10 @@ VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a,
   case VC_MM_ALGO1:
     algo1(c, out, a, b);
     break;
+  case VC_MM_UNIT:
+    if (vc_mont_unit_on(c))
+      return unit_mul(c, r, a, b);
+    /* fall through - the software form is ALGO2 at radix 2^32 */
   case VC_MM_ALGO2:
     algo2(c, out, a, b);
     break;
@@ -252,15 +273,94 @@ VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 
 /* ---- context ---- */
 
+/* UNIT: R^2 mod m as the Montgomery form of 2^(32n): 2^t R mod m by a short division
+ * (t = 32n / 2^k <= 256: a quotient of t/32 limbs), then k squarings in the unit, each doubling
+ * the exponent of 2. (The division of R^2 by m costs as much as 20 products at 2048 bits.) */
+static int unit_r2(vc_mont *c, const vc_mp *m)
+{
+  size_t n = c->n, t = 32 * n;
+  unsigned k = 0;
+  vc_mp y, one;
+  int rc;
+  while (t > 256 && t % 2 == 0) {
+    t /= 2;
+    k++;
+  }
+  vc_mp_set_u32(&one, 1);
+  if ((rc = vc_mp_shl_var(&y, &one, 32 * n + t)) || (rc = vc_mp_mod_var(&y, &y, m)))
+    return rc;
+  vc_mpn_zero(c->r2, n);
+  vc_mpn_copy(c->r2, y.d, y.n);
+  if ((rc = vc_montu_setup(n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_X, c->r2)))
+    return rc;
+  for (unsigned i = 0; i < k && !rc; i++)
+    rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_X);
+  return rc ? rc : vc_montu_store(VC_MONTU_SLOT_X, c->r2);
+}
+
 static int cfg_valid(const vc_mp_cfg *g)
 {
-  if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_ALGO5)
+  if (g->algo < VC_MM_ALGO1 || g->algo > VC_MM_UNIT)
     return 0;
   if ((g->algo == VC_MM_ALGO2 || g->algo == VC_MM_ALGO3) && (g->radix_bits < 1 || g->radix_bits > 32))
     return 0;
   if (g->exp < VC_EXP_LR || g->exp > VC_EXP_LADDER)
     return 0;
   return g->exp != VC_EXP_WINDOW || (g->window >= 1 && g->window <= VC_MP_MAX_WINDOW);
+}
+
+/* R mod m and R^2 mod m into c (R = 2^(k*digits) <= 2^(32n + 31)): R - m when R = 2^(32n) and
+ * m's top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division; R^2 by
+ * the unit when `unit`, else a product and a division. */
+static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
+{
+  size_t n = c->n;
+  vc_mp one, rm;
+  int rc;
+  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
+    vc_mpn_zero(rm.d, n);
+    vc_mpn_sub_n(rm.d, rm.d, m->d, n);
+    rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
+  } else {
+    vc_mp_set_u32(&one, 1);
+    if ((rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits)) || (rc = vc_mp_mod_var(&rm, &rm, m)))
+      return rc;
+  }
+  vc_mpn_copy(c->one, rm.d, rm.n);
+  if (unit)
+    return unit_r2(c, m);
+  if ((rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m)))
+    return rc;
+  vc_mpn_copy(c->r2, rm.d, rm.n);
+  return VC_OK;
+}
+
+/* UNIT: R mod m and R^2 mod m of the last two moduli, a per-key constant (as a key's stored R^2
+ * elsewhere): repeated operations under one key, or a CRT's two primes, skip the set-up's
+ * division and squarings. */
+static struct {
+  uint32_t n, m[VC_MP_LIMBS], one[VC_MP_LIMBS], r2[VC_MP_LIMBS];
+} unit_keys[2];
+static unsigned unit_next;
+
+static int unit_key_get(vc_mont *c)
+{
+  for (unsigned i = 0; i < 2; i++)
+    if (unit_keys[i].n == c->n && !vc_mpn_cmp(unit_keys[i].m, c->m, c->n)) {
+      vc_mpn_copy(c->one, unit_keys[i].one, c->n);
+      vc_mpn_copy(c->r2, unit_keys[i].r2, c->n);
+      return 1;
+    }
+  return 0;
+}
+
+static void unit_key_put(const vc_mont *c)
+{
+  unit_keys[unit_next].n = c->n;
+  vc_mpn_copy(unit_keys[unit_next].m, c->m, c->n);
+  vc_mpn_copy(unit_keys[unit_next].one, c->one, c->n);
+  vc_mpn_copy(unit_keys[unit_next].r2, c->r2, c->n);
+  unit_next ^= 1;
 }
 
 int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
@@ -293,19 +393,13 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
-  /* R mod m and R^2 mod m, R = 2^(k*digits) <= 2^(32n + 31). */
-  vc_mp one, rm;
-  vc_mp_set_u32(&one, 1);
-  int rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits);
-  if (!rc)
-    rc = vc_mp_mod_var(&rm, &rm, m);
-  if (rc)
-    return rc;
-  vc_mpn_copy(c->one, rm.d, rm.n);
-  rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m);
-  if (rc)
-    return rc;
-  vc_mpn_copy(c->r2, rm.d, rm.n);
+  int rc, unit = vc_mont_unit_on(c);
+  if (!unit || !unit_key_get(c)) {
+    if ((rc = r_constants(c, m, k, unit)))
+      return rc;
+    if (unit)
+      unit_key_put(c);
+  }
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];

@@ -5,6 +5,7 @@
 #define VEXCRYPT_MPN_H
 
 #include "../internal.h"
+#include "vexcrypt/mp.h"
 
 uint32_t vc_mpn_add_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
 uint32_t vc_mpn_sub_n(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n);
@@ -39,5 +40,8 @@ void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n);
 /* Shifts by 0 <= s < 32 bits; return the bits shifted out. */
 uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
 uint32_t vc_mpn_rshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
+
+/* 1 when ctx's products and exponentiations go to the Montgomery unit (VC_MM_UNIT, mp.h). */
+int vc_mont_unit_on(const vc_mont *ctx);
 
 #endif

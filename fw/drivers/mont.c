@@ -1,0 +1,347 @@
+/* The Montgomery co-processor's driver (mont.h): the unit's commands through its CSRs and
+ * window (_hw), their emulation on the mp code (_sw), the dispatching forms, and the fixed-window
+ * exponentiation as one command sequence for both. */
+#include "mont.h"
+
+#include "vexcrypt/common.h"
+#include "../src/mp/mpn.h"
+
+#if VC_HAVE_MONT
+#include <generated/mem.h>
+#include "vc_csr.h"
+#endif
+
+#define OP_MUL 1u
+#define MAX_W 5
+
+/* One form's session: the length set up (0: none), log2 of the slot stride, the slots. */
+struct session {
+  size_t limbs;
+  unsigned lg;
+  size_t nslots;
+};
+
+static unsigned stride_log2(size_t limbs)
+{
+  unsigned lg = 0;
+  while (((size_t)1 << lg) < limbs)
+    lg++;
+  return lg;
+}
+
+size_t vc_montu_slots(size_t limbs)
+{
+  if (limbs == 0 || limbs > VC_MONTU_MAX_LIMBS)
+    return 0;
+  size_t s = VC_MONTU_WORDS >> stride_log2(limbs);
+  return s < VC_MONTU_MAX_SLOTS ? s : VC_MONTU_MAX_SLOTS;
+}
+
+static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
+{
+  if (!m)
+    return VC_ERR_NULL;
+  if (vc_montu_slots(limbs) < 4)
+    return VC_ERR_LENGTH;
+  if (!(m[0] & 1) || !m[limbs - 1])
+    return VC_ERR_MODULUS;
+  ss->limbs = limbs;
+  ss->lg = stride_log2(limbs);
+  ss->nslots = vc_montu_slots(limbs);
+  return VC_OK;
+}
+
+/* -m0^-1 mod 2^32 by Newton's iteration (m0 odd: m0*m0 = 1 mod 8 gives three bits). */
+static uint32_t ninv32(uint32_t m0)
+{
+  uint32_t inv = m0;
+  for (int i = 0; i < 4; i++)
+    inv *= 2 - m0 * inv;
+  return -inv;
+}
+
+VC_HOT(mont) static int slots_ok(const struct session *ss, unsigned a, unsigned b, unsigned r)
+{
+  if (!ss->limbs)
+    return VC_ERR_STATE;
+  return a < ss->nslots && b < ss->nslots && r < ss->nslots ? VC_OK : VC_ERR_RANGE;
+}
+
+/* A product's slots: in range, the result not the modulus. */
+VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a, unsigned b)
+{
+  int rc = slots_ok(ss, a, b, r);
+  return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
+}
+
+/* Table size 2^w of the exponentiation at this length: the widest that fits. */
+static unsigned exp_width(size_t limbs)
+{
+  size_t n = vc_montu_slots(limbs);
+  unsigned w = 1;
+  while (w < MAX_W && ((size_t)2 << w) + 2 <= n)
+    w++;
+  return w;
+}
+
+/* Bits [pos, pos + w) of e (ebits bits; 0 above). */
+VC_HOT(mont) static uint32_t window(const uint32_t *e, size_t ebits, size_t pos, unsigned w)
+{
+  uint32_t v = 0;
+  for (unsigned j = 0; j < w; j++) {
+    size_t i = pos + j;
+    if (i < ebits)
+      v |= ((e[i / 32] >> (i % 32)) & 1) << j;
+  }
+  return v;
+}
+
+/* The fixed window's command sequence (mont.h) on one form's product, unchecked (exp_width
+ * keeps every slot in range): the table T[j] = X^j in slots 2 + j, then per window from the
+ * top w squarings and a product by T[digit] (the first window: one * T[digit]). */
+VC_HOT(mont) static int exp_seq(int (*mul)(unsigned, unsigned, unsigned), size_t limbs,
+                                const uint32_t *e, size_t ebits)
+{
+  unsigned w = exp_width(limbs);
+  const unsigned acc = VC_MONTU_SLOT_ACC, tab = VC_MONTU_SLOT_ONE;
+  int rc = VC_OK;
+  for (unsigned j = 2; j < (1u << w) && !rc; j++)
+    rc = mul(tab + j, tab + j - 1, VC_MONTU_SLOT_X);
+  size_t wins = (ebits + w - 1) / w;
+  if (!rc)
+    rc = mul(acc, tab, tab + (wins ? window(e, ebits, (wins - 1) * w, w) : 0));
+  for (size_t i = wins; i-- > 1 && !rc;) {
+    for (unsigned k = 0; k < w && !rc; k++)
+      rc = mul(acc, acc, acc);
+    if (!rc)
+      rc = mul(acc, acc, tab + window(e, ebits, (i - 1) * w, w));
+  }
+  return rc;
+}
+
+/* Left-to-right square-and-multiply on slot X (public exponents: the bits decide the
+ * sequence): a square per bit below the top one (the first is X * X) and a product per one
+ * bit; e = 0 or 1: one * one or one * X. */
+VC_HOT(mont) static int exp_var_seq(int (*mul)(unsigned, unsigned, unsigned), const uint32_t *e,
+                                    size_t ebits)
+{
+  const unsigned acc = VC_MONTU_SLOT_ACC, x = VC_MONTU_SLOT_X, one = VC_MONTU_SLOT_ONE;
+  if (ebits < 2)
+    return mul(acc, one, ebits ? x : one);
+  int rc = VC_OK;
+  for (size_t i = ebits - 1; i-- > 0 && !rc;) {
+    rc = i == ebits - 2 ? mul(acc, x, x) : mul(acc, acc, acc);
+    if (!rc && (e[i / 32] >> (i % 32) & 1))
+      rc = mul(acc, acc, x);
+  }
+  return rc;
+}
+
+/* ---- the emulation ---- */
+
+static struct session sw;
+static uint32_t emu[VC_MONTU_WORDS];
+
+static uint32_t *emu_slot(unsigned slot)
+{
+  return emu + ((size_t)slot << sw.lg);
+}
+
+int vc_montu_setup_sw(size_t limbs, const uint32_t *m)
+{
+  int rc = setup_check(&sw, limbs, m);
+  if (!rc)
+    vc_mpn_copy(emu_slot(VC_MONTU_SLOT_N), m, limbs);
+  return rc;
+}
+
+/* Slot `slot` of the emulated memory, or NULL with *rc set (a NULL buffer x, a bad slot). */
+static uint32_t *emu_xfer(unsigned slot, const void *x, int *rc)
+{
+  *rc = x ? slots_ok(&sw, slot, slot, slot) : VC_ERR_NULL;
+  return *rc ? NULL : emu_slot(slot);
+}
+
+int vc_montu_load_sw(unsigned slot, const uint32_t *x)
+{
+  int rc;
+  uint32_t *p = emu_xfer(slot, x, &rc);
+  if (p)
+    vc_mpn_copy(p, x, sw.limbs);
+  return rc;
+}
+
+int vc_montu_store_sw(unsigned slot, uint32_t *x)
+{
+  int rc;
+  uint32_t *p = emu_xfer(slot, x, &rc);
+  if (p)
+    vc_mpn_copy(x, p, sw.limbs);
+  return rc;
+}
+
+/* The unit's result: T = (A*B + M*N)/R, minus N when T >= N. */
+static int emu_mul(unsigned r, unsigned a, unsigned b)
+{
+  uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
+  size_t n = sw.limbs;
+  const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
+  uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
+  if (hi || vc_mpn_cmp(t, m, n) >= 0)
+    vc_mpn_sub_n(t, t, m, n);
+  vc_mpn_copy(emu_slot(r), t, n);
+  return VC_OK;
+}
+
+int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
+{
+  int rc = mul_ok(&sw, r, a, b);
+  return rc ? rc : emu_mul(r, a, b);
+}
+
+int vc_montu_exp_sw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  return sw.limbs ? exp_seq(emu_mul, sw.limbs, e, ebits) : VC_ERR_STATE;
+}
+
+int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  return sw.limbs ? exp_var_seq(emu_mul, e, ebits) : VC_ERR_STATE;
+}
+
+/* ---- the unit ---- */
+
+#if VC_HAVE_MONT
+static struct session hw;
+
+static volatile uint32_t *hw_slot(unsigned slot)
+{
+  return (volatile uint32_t *)MONT_BASE + ((size_t)slot << hw.lg);
+}
+
+/* Waits until every queued command ended: VC_ERR_HW on an error flag (any command's since the
+ * setup) or after VC_MONTU_POLLS status reads. */
+VC_HOT(mont) static int hw_wait(void)
+{
+  for (uint32_t i = 0; i < VC_MONTU_POLLS; i++) {
+    uint32_t st = mont_status_read();
+    if (st & (1u << CSR_MONT_STATUS_DONE_OFFSET))
+      return st >> CSR_MONT_STATUS_ERR_OFFSET ? VC_ERR_HW : VC_OK;
+  }
+  return VC_ERR_HW;
+}
+
+/* Queues a product (unchecked) once the queue has room: it starts when the one running ends,
+ * so the CPU prepares the next command while the unit computes. */
+VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
+{
+  uint32_t i = 0;
+  while (mont_status_read() & (1u << CSR_MONT_STATUS_QUEUED_OFFSET))
+    if (++i == VC_MONTU_POLLS)
+      return VC_ERR_HW;
+  mont_command_write(OP_MUL << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
+                     b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
+  return VC_OK;
+}
+
+int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
+{
+  int rc = setup_check(&hw, limbs, m);
+  if (rc)
+    return rc;
+  if (mont_status_read() & (1u << CSR_MONT_STATUS_BUSY_OFFSET))
+    (void)hw_wait();                   /* a command left running (a timeout); the write clears its flags */
+  mont_modulus_write((uint32_t)(32 * limbs) << CSR_MONT_MODULUS_LEN_OFFSET |
+                     (uint32_t)VC_MONTU_SLOT_N << CSR_MONT_MODULUS_N_OFFSET);
+  mont_ninv_write(ninv32(m[0]));
+  volatile uint32_t *p = hw_slot(VC_MONTU_SLOT_N);
+  for (size_t i = 0; i < limbs; i++)
+    p[i] = m[i];
+  return VC_OK;
+}
+
+/* Slot `slot` in the window, or NULL with *rc set (a NULL buffer x, a bad slot). */
+static volatile uint32_t *hw_xfer(unsigned slot, const void *x, int *rc)
+{
+  *rc = x ? slots_ok(&hw, slot, slot, slot) : VC_ERR_NULL;
+  return *rc ? NULL : hw_slot(slot);
+}
+
+int vc_montu_load_hw(unsigned slot, const uint32_t *x)
+{
+  int rc;
+  volatile uint32_t *p = hw_xfer(slot, x, &rc);
+  for (size_t i = 0; p && i < hw.limbs; i++)
+    p[i] = x[i];
+  return rc;
+}
+
+int vc_montu_store_hw(unsigned slot, uint32_t *x)
+{
+  int rc;
+  volatile uint32_t *p = hw_xfer(slot, x, &rc);
+  for (size_t i = 0; p && i < hw.limbs; i++)
+    x[i] = p[i];
+  return rc;
+}
+
+VC_HOT(mont) int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
+{
+  int rc = mul_ok(&hw, r, a, b);
+  return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
+}
+
+VC_HOT(mont) int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  int rc = hw.limbs ? exp_seq(hw_queue, hw.limbs, e, ebits) : VC_ERR_STATE;
+  return rc ? rc : hw_wait();
+}
+
+VC_HOT(mont) int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
+{
+  if (!e && ebits)
+    return VC_ERR_NULL;
+  int rc = hw.limbs ? exp_var_seq(hw_queue, e, ebits) : VC_ERR_STATE;
+  return rc ? rc : hw_wait();
+}
+
+#define PICK(call_hw, call_sw) (vc_accel_on(VC_ACCEL_MONT) ? (call_hw) : (call_sw))
+#else
+#define PICK(call_hw, call_sw) (call_sw)
+#endif
+
+int vc_montu_setup(size_t limbs, const uint32_t *m)
+{
+  return PICK(vc_montu_setup_hw(limbs, m), vc_montu_setup_sw(limbs, m));
+}
+
+int vc_montu_load(unsigned slot, const uint32_t *x)
+{
+  return PICK(vc_montu_load_hw(slot, x), vc_montu_load_sw(slot, x));
+}
+
+int vc_montu_store(unsigned slot, uint32_t *x)
+{
+  return PICK(vc_montu_store_hw(slot, x), vc_montu_store_sw(slot, x));
+}
+
+VC_HOT(mont) int vc_montu_mul(unsigned r, unsigned a, unsigned b)
+{
+  return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b));
+}
+
+int vc_montu_exp(const uint32_t *e, size_t ebits)
+{
+  return PICK(vc_montu_exp_hw(e, ebits), vc_montu_exp_sw(e, ebits));
+}
+
+int vc_montu_exp_var(const uint32_t *e, size_t ebits)
+{
+  return PICK(vc_montu_exp_var_hw(e, ebits), vc_montu_exp_var_sw(e, ebits));
+}

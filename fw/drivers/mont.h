@@ -1,0 +1,91 @@
+/* The Montgomery co-processor (hw/mont/, a bus peripheral, MONT=1): Montgomery products
+ * A*B/R mod N, R = 2^(32 limbs), on operands resident in the unit's operand memory and named
+ * by slot, and a modular exponentiation driven by the CPU on resident operands. As _hw (the
+ * unit), _sw (an emulation of its memory and commands on the mp code, bit-exact: the host
+ * build's form and the self-test's reference) and dispatching forms (vc_accel_on(VC_ACCEL_MONT),
+ * read once per call). Registers, window layout and timing: hw/mont/README.md.
+ *
+ * Preconditions, stated once:
+ *  - vc_montu_setup comes first; the other calls work at its length (limbs) and modulus until
+ *    the next setup. Slots are numbered at that length: 0 .. vc_montu_slots(limbs) - 1; slot
+ *    VC_MONTU_SLOT_N holds the modulus.
+ *  - A product's result is A*B/R mod N, fully reduced, when A*B < R*N (e.g. A, B < N).
+ *  - The unit's memory and the emulation's are apart: one computation uses one form throughout
+ *    (do not change vc_accel_off in the middle). Not for trap handlers (no state is saved).
+ * -N^-1 mod 2^32 is computed by the driver (Newton's iteration in vc_montu_setup) and written to
+ * the unit's ninv register: cheaper than the unit's NINV command and its poll.
+ *
+ * Errors: VC_ERR_NULL (a NULL pointer), VC_ERR_LENGTH (limbs 0 or above VC_MONTU_MAX_LIMBS, or
+ * fewer than 4 slots at that length), VC_ERR_MODULUS (m even or its top limb 0), VC_ERR_STATE
+ * (no setup yet), VC_ERR_RANGE (a slot out of range, or the modulus slot as a result),
+ * VC_ERR_HW (the unit flagged an error on a command since the setup, or a command did not end
+ * within VC_MONTU_POLLS status reads).
+ * The _hw products go through the unit's command queue: an exponentiation writes the next
+ * command while the current one runs; every _hw call returns with the unit idle. */
+#ifndef VEXCRYPT_DRIVERS_MONT_H
+#define VEXCRYPT_DRIVERS_MONT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accel.h"
+
+/* The unit's geometry (soc.h in MONT=1 builds; the SoC's defaults for the emulation). */
+#if VC_HAVE_MONT
+#if MONT_W != 32
+#error "fw/drivers/mont: the driver supports the unit's W = 32 only"
+#endif
+#define VC_MONTU_MAX_BITS MONT_MAX_BITS
+#else
+#define VC_MONTU_MAX_BITS 4096
+#endif
+#define VC_MONTU_MAX_LIMBS (VC_MONTU_MAX_BITS / 32)
+#define VC_MONTU_WORDS (8 * VC_MONTU_MAX_LIMBS)   /* operand memory: 8 slots of MAX_BITS */
+#define VC_MONTU_MAX_SLOTS 256                    /* the CSRs' 8-bit slot fields */
+#define VC_MONTU_POLLS (1u << 18)
+
+/* The exponentiation's slots: the modulus, the result, the table's first two entries. */
+enum { VC_MONTU_SLOT_N = 0, VC_MONTU_SLOT_ACC = 1, VC_MONTU_SLOT_ONE = 2, VC_MONTU_SLOT_X = 3 };
+
+/* Slots at `limbs` limbs (stride 2^ceil(log2 limbs) words), at most VC_MONTU_MAX_SLOTS; 0 when
+ * limbs is 0 or above VC_MONTU_MAX_LIMBS. */
+size_t vc_montu_slots(size_t limbs);
+
+/* Length 32*limbs bits, modulus m (limbs limbs, odd, m[limbs-1] != 0) into slot
+ * VC_MONTU_SLOT_N, ninv. */
+int vc_montu_setup_hw(size_t limbs, const uint32_t *m);
+int vc_montu_setup_sw(size_t limbs, const uint32_t *m);
+int vc_montu_setup(size_t limbs, const uint32_t *m);
+
+/* Operand transfers: x (limbs limbs) into slot `slot`, and slot `slot` out to x. */
+int vc_montu_load_hw(unsigned slot, const uint32_t *x);
+int vc_montu_load_sw(unsigned slot, const uint32_t *x);
+int vc_montu_load(unsigned slot, const uint32_t *x);
+int vc_montu_store_hw(unsigned slot, uint32_t *x);
+int vc_montu_store_sw(unsigned slot, uint32_t *x);
+int vc_montu_store(unsigned slot, uint32_t *x);
+
+/* Slot r = slot a * slot b / R mod N (r may be a, b or another slot; not VC_MONTU_SLOT_N). */
+int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b);
+int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b);
+int vc_montu_mul(unsigned r, unsigned a, unsigned b);
+
+/* Slot VC_MONTU_SLOT_ACC = X^e in Montgomery form, from X = slot VC_MONTU_SLOT_X and
+ * one = R mod N in slot VC_MONTU_SLOT_ONE (both in Montgomery form, below N); e: ebits bits in
+ * ceil(ebits/32) limbs (ebits 0: the result is one). Fixed window of w bits, the widest with
+ * 2^w table entries in slots 2 .. 2^w + 1 (w <= 5): the command sequence depends on ebits and
+ * limbs only; a secret window's value picks the table slot, which the unit's timing does not
+ * depend on. Uses every slot from 1 to 2^w + 1. */
+int vc_montu_exp_hw(const uint32_t *e, size_t ebits);
+int vc_montu_exp_sw(const uint32_t *e, size_t ebits);
+int vc_montu_exp(const uint32_t *e, size_t ebits);
+/* The same result by left-to-right square-and-multiply, for public exponents only (variable
+ * time: the exponent's bits decide the sequence); ebits is e's bit length (bit ebits - 1 set,
+ * or ebits 0). ebits - 1 products plus one per one bit below the top, where
+ * the fixed window always multiplies (cheaper for short exponents such as RSA's e). Uses slots
+ * VC_MONTU_SLOT_ACC, ONE and X only. */
+int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits);
+int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits);
+int vc_montu_exp_var(const uint32_t *e, size_t ebits);
+
+#endif

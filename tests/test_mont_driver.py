@@ -1,0 +1,124 @@
+"""The Montgomery co-processor's firmware driver on the host (fw/drivers/mont.c): the software
+forms (the emulation of the unit's memory and commands) and the dispatching forms (software
+here: the host build has no unit) against the golden model (hw/mont/model.py) and Python's pow,
+the exponentiation's fixed window at every table width, and every argument error. (The mp
+layer's VC_MM_UNIT point: tests/test_mont.py on the host, the SoC tests with the unit.)"""
+
+import ctypes
+import random
+
+import pytest
+
+from hw.mont import model as m
+from vc import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_RANGE, VC_OK
+
+U32 = ctypes.c_uint32
+SZ = ctypes.c_size_t
+MAX_LIMBS = 128
+SLOT_N, SLOT_ACC, SLOT_ONE, SLOT_X = 0, 1, 2, 3
+
+
+def arr(x, n):
+    return (U32 * n)(*[(x >> (32 * i)) & 0xFFFFFFFF for i in range(n)])
+
+
+def val(a):
+    return sum(int(w) << (32 * i) for i, w in enumerate(a))
+
+
+@pytest.fixture(scope="module")
+def drv(lib):
+    lib.vc_montu_slots.restype = SZ
+    lib.vc_montu_slots.argtypes = [SZ]
+    for form in ("_sw", ""):
+        getattr(lib, "vc_montu_setup" + form).argtypes = [SZ, ctypes.c_void_p]
+        getattr(lib, "vc_montu_load" + form).argtypes = [ctypes.c_uint, ctypes.c_void_p]
+        getattr(lib, "vc_montu_store" + form).argtypes = [ctypes.c_uint, ctypes.c_void_p]
+        getattr(lib, "vc_montu_mul" + form).argtypes = [ctypes.c_uint] * 3
+        getattr(lib, "vc_montu_exp" + form).argtypes = [ctypes.c_void_p, SZ]
+        getattr(lib, "vc_montu_exp_var" + form).argtypes = [ctypes.c_void_p, SZ]
+    assert not hasattr(lib, "vc_montu_mul_hw")          # the host build has the software forms only
+    return lib
+
+
+def modulus(rng, bits):
+    return rng.getrandbits(bits) | 1 << (bits - 1) | 1
+
+
+def store(drv, form, slot, n):
+    out = (U32 * n)()
+    assert getattr(drv, "vc_montu_store" + form)(slot, out) == VC_OK
+    return val(out)
+
+
+def test_slots_at_each_length(drv):
+    for limbs, want in [(0, 0), (1, 256), (4, 256), (5, 128), (32, 32), (33, 16), (64, 16), (128, 8), (129, 0)]:
+        assert drv.vc_montu_slots(limbs) == want
+
+
+@pytest.mark.parametrize("form", ["_sw", ""])
+def test_products_follow_the_model(drv, form):
+    """Random products at 32 .. 4096 bits, edge operands, unreduced operands below R and
+    results in any slot, against the model's CIOS (and a*b/R mod n for reduced operands)."""
+    rng = random.Random(13)
+    for bits in (32, 64, 256, 512, 1024, 2048, 4096):
+        n = bits // 32
+        N = modulus(rng, bits)
+        assert getattr(drv, "vc_montu_setup" + form)(n, arr(N, n)) == VC_OK
+        R = 1 << bits
+        slots = drv.vc_montu_slots(n)
+        for a, b in [(0, 5), (N - 1, N - 1), (1, 1), (R - 1, R - 1), (rng.randrange(N), rng.randrange(N)),
+                     (rng.randrange(R), rng.randrange(R))]:
+            ra, rb, rr = rng.sample(range(1, slots), 3)
+            assert getattr(drv, "vc_montu_load" + form)(ra, arr(a, n)) == VC_OK
+            assert getattr(drv, "vc_montu_load" + form)(rb, arr(b, n)) == VC_OK
+            assert getattr(drv, "vc_montu_mul" + form)(rr, ra, rb) == VC_OK
+            got = store(drv, form, rr, n)
+            assert got == m.mont_product(a, b, N, n)
+            if a < N and b < N:
+                assert got == a * b * pow(R, -1, N) % N
+        assert getattr(drv, "vc_montu_mul" + form)(1, 1, 1) == VC_OK      # r == a == b
+        assert store(drv, form, SLOT_N, n) == N
+
+
+@pytest.mark.parametrize("bits", [32, 128, 1024, 2048, 4096])
+def test_exponentiation(drv, bits):
+    """X^e in Montgomery form for random and edge exponents, by the fixed window at every table
+    width (w = 5 at small lengths down to w = 2 at 4096 bits) and by square-and-multiply."""
+    rng = random.Random(bits)
+    n = bits // 32
+    R = 1 << bits
+    for _ in range(3 if bits <= 1024 else 1):
+        N = modulus(rng, bits)
+        x = rng.randrange(N)
+        for e in [0, 1, 2, 3, 65537, (1 << 70) - 1, rng.getrandbits(bits)]:
+            ebits = e.bit_length()
+            assert drv.vc_montu_setup_sw(n, arr(N, n)) == VC_OK
+            assert drv.vc_montu_load_sw(SLOT_ONE, arr(R % N, n)) == VC_OK
+            assert drv.vc_montu_load_sw(SLOT_X, arr(x * R % N, n)) == VC_OK
+            ew = max(1, (ebits + 31) // 32)
+            for fn in ("vc_montu_exp_sw", "vc_montu_exp_var_sw"):
+                assert drv.vc_montu_load_sw(SLOT_X, arr(x * R % N, n)) == VC_OK
+                assert getattr(drv, fn)(arr(e, ew), ebits) == VC_OK
+                assert store(drv, "_sw", SLOT_ACC, n) == pow(x, e, N) * R % N, fn
+
+
+def test_argument_errors(drv):
+    N = (1 << 255) | 12345
+    assert drv.vc_montu_setup_sw(8, None) == VC_ERR_NULL
+    assert drv.vc_montu_setup_sw(0, arr(N, 8)) == VC_ERR_LENGTH
+    assert drv.vc_montu_setup_sw(MAX_LIMBS + 1, arr(N, MAX_LIMBS + 1)) == VC_ERR_LENGTH
+    assert drv.vc_montu_setup_sw(8, arr(N - 1, 8)) == VC_ERR_MODULUS                  # even
+    assert drv.vc_montu_setup_sw(9, arr(N, 9)) == VC_ERR_MODULUS                      # top limb 0
+    assert drv.vc_montu_setup_sw(8, arr(N, 8)) == VC_OK
+    slots = drv.vc_montu_slots(8)
+    buf = (U32 * 8)()
+    assert drv.vc_montu_load_sw(slots, buf) == VC_ERR_RANGE
+    assert drv.vc_montu_load_sw(1, None) == VC_ERR_NULL
+    assert drv.vc_montu_store_sw(slots, buf) == VC_ERR_RANGE
+    assert drv.vc_montu_store_sw(1, None) == VC_ERR_NULL
+    assert drv.vc_montu_mul_sw(1, 2, slots) == VC_ERR_RANGE
+    assert drv.vc_montu_mul_sw(SLOT_N, 1, 2) == VC_ERR_RANGE                          # the modulus stays
+    for fn in (drv.vc_montu_exp_sw, drv.vc_montu_exp_var_sw):
+        assert fn(None, 5) == VC_ERR_NULL
+        assert fn(None, 0) == VC_OK
