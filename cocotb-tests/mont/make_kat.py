@@ -2,7 +2,7 @@
 A * B * R^-1 mod N and -N^-1 mod 2^W by Python's pow alone (R = 2^(W ceil(len / W))), for random
 operands at the named sizes and for edge cases (N = 3, N = 2^256 - 1, A = B = N - 1, A = 0,
 the P-256 prime with R^2 mod p, whose product with 1 is R mod p). `python make_kat.py` rewrites
-the file; test_mont.py checks it is current."""
+the file; test_mont_core.py checks it is current."""
 
 import random
 from pathlib import Path

@@ -3,7 +3,7 @@ model (hw/mont/model.py), through the core's register and memory interface (the 
 wrapper, hw/mont/core.py, maps to CSRs and a Wishbone window): every result, every error flag
 and every latency, random operands at 32 to MAX_BITS bits, edge operands, shared slots,
 back-to-back commands, starts and ninv writes while busy, reset in the middle of a command, the
-known answers of mont_kat.txt. Run by test_mont.py, which passes the parameters in the
+known answers of mont_kat.txt. Run by test_mont_core.py, which passes the parameters in the
 environment and collects the functional coverage this module writes."""
 
 import json
