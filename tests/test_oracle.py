@@ -60,7 +60,7 @@ def test_errors_and_recovery(sim_config):
 
 
 def test_usage_errors_are_one_line():
-    for args in (["oracle", "--clmul", "2"], ["sim", "--cpu-variant", "huge"], ["sim", "--mont", "1"],
+    for args in (["oracle", "--clmul", "2"], ["sim", "--cpu-variant", "huge"], ["sim", "--mont", "2"],
                  ["sim", "--cpu-variant", "lite", "--clmul", "1"],
                  ["sim", "--sizes", "64,abc"], ["sim", "--sizes", "70000"], ["bench", "--modes", "ecb,xts"],
                  ["sim", "--runs", "16"]):
