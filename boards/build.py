@@ -14,8 +14,8 @@ import json
 import sys
 from pathlib import Path
 
-from hw.config import ConfigError, SocConfig
-from hw.soc import add_accelerators
+from hw.config import ConfigError
+from hw.soc import add_accelerators, config_from_args
 
 from . import BOARDS, BoardError, get
 
@@ -44,11 +44,9 @@ def main(argv=None):
 
     soc_args = parser.soc_argdict
     try:
-        cfg = SocConfig.parse(soc_args.pop("cpu_variant", None) or "full", args.clmul, args.mont)
+        cfg = config_from_args(soc_args, args.clmul, args.mont)
     except ConfigError as e:
         sys.exit(f"boards/build.py: {e}")
-    for k in ("cpu_type", "cpu_cfu"):        # the configuration decides the CPU
-        soc_args.pop(k, None)
     # No build time in the identifier ROM (and vexrun sets SOURCE_DATE_EPOCH for the BIOS's
     # __DATE__): the same commit and options give the same netlist, so a rebuild places alike.
     soc_args["ident_version"] = False

@@ -12,6 +12,13 @@ from . import clmul
 from .config import SocConfig
 
 
+def config_from_args(soc_args: dict, clmul=False, mont=False) -> SocConfig:
+    """The configuration of a LiteX builder's parsed SoC arguments (its --cpu-variant, taken out
+    of `soc_args`) and the accelerator switches; raises ConfigError. soc_kwargs then decides the
+    CPU arguments left in `soc_args`."""
+    return SocConfig.parse(soc_args.pop("cpu_variant", None) or "full", clmul, mont)
+
+
 def soc_kwargs(cfg: SocConfig, **overrides):
     """LiteX SoCCore arguments for `cfg`: VexRiscv in the configured variant (with the CFU when
     the carry-less multiply unit is on) and the timer's uptime counter. `overrides` are the

@@ -34,7 +34,7 @@ from litex.soc.integration.soc_core import SoCCore
 
 from hw.config import ConfigError, SocConfig
 from hw.simctrl.core import SimControl
-from hw.soc import add_accelerators, soc_kwargs
+from hw.soc import add_accelerators, config_from_args, soc_kwargs
 from vexrun.memory import SDRAM_BOARD, sim_build_name
 from litex.build.parser import LiteXArgumentParser  # after the SoC modules: LiteX's import cycle
 
@@ -169,11 +169,9 @@ def main():
 
     soc_args = parser.soc_argdict
     try:
-        cfg = SocConfig.parse(soc_args.pop("cpu_variant", None) or "full", args.clmul, args.mont)
+        cfg = config_from_args(soc_args, args.clmul, args.mont)
     except ConfigError as e:
         sys.exit(f"sim/build.py: {e}")
-    for k in ("cpu_type", "cpu_cfu"):        # the configuration decides the CPU
-        soc_args.pop(k, None)
     traced = parser.toolchain_argdict.get("trace", False)
     out = Path(args.build_root) / sim_build_name(cfg.name, args.memory, args.serial, traced)
     soc = SimSoC(cfg, memory=args.memory, serial=args.serial, **soc_args)

@@ -10,16 +10,6 @@ from vexrun.sim import SimError, SimSession
 pytestmark = pytest.mark.sim
 
 
-def run_suites(sess, req):
-    sess.send(req)
-    recs = []
-    while True:
-        rec = sess.read_json()
-        if rec.get("done"):
-            return recs, rec
-        recs.append(rec)
-
-
 def full_selftest_counts():
     """The vectors of each primitive in suite "selftest_full": as many as katgen put in."""
     want = {}
@@ -45,7 +35,7 @@ def full_selftest_counts():
 
 def test_selftest_and_benchmarks(sim_config):
     with SimSession(sim_config, max_cycles=800_000_000, read_timeout=900) as s:
-        recs, done = run_suites(s, {"op": "run", "suites": "selftest_full,hash", "runs": 3, "exit": True})
+        recs, done = s.run({"op": "run", "suites": "selftest_full,hash", "runs": 3, "exit": True})
         status = s.wait_exit()
     failed = [f"{r['suite']} {r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
     assert not failed, "failures in the SoC: " + "; ".join(failed)
@@ -68,7 +58,7 @@ def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
     # field variants and the B-163 and P-256 key pairs; ECDSA, EC-DH and EC-ElGamal (the same
     # field and point code, 2-11 M cycles each) only in the full one.
     with SimSession(sim_config, max_cycles=100_000_000, read_timeout=300) as s:
-        recs, done = run_suites(s, {"op": "run", "suites": "selftest", "exit": True})
+        recs, done = s.run({"op": "run", "suites": "selftest", "exit": True})
         status = s.wait_exit()
         cycles = s.cycles
     failed = [f"{r.get('prim')}: {r.get('error', 'failed')}" for r in recs if not r.get("ok")]
@@ -159,7 +149,7 @@ def accel_self_test(name, **opts):
     with SimSession(cfg, max_cycles=200_000_000, read_timeout=600) as s:
         assert s.hello["accelerators"] == [name]
         assert s.request({"op": "ops"})["accelerators"] == [name]
-        recs, done = run_suites(s, {"op": "run", "suites": "selftest", "runs": 1, "exit": True})
+        recs, done = s.run({"op": "run", "suites": "selftest", "runs": 1, "exit": True})
         assert s.wait_exit() == 0
     assert done["fail"] == 0
     return {r["prim"]: r for r in recs}
