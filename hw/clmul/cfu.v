@@ -21,12 +21,11 @@
 //
 // Datapath, for area (ECP5 LUT RAM, no operand multiplexers): A and B live in LUT RAM, even
 // and odd words apart so that LDA/LDB write both words of a pair at once; ZBC parks its
-// operands in a spare RAM slot. Each multiply step reads its operands into registers (R), the
-// next cycle multiplies a 32-bit word by a 32/PARTS-bit slice and accumulates (M), and the
-// cycle after the last step forms the answer from the accumulator (F). A 32 x 32 product takes
-// PARTS steps. Responses are registered and held until rsp_ready; cmd_ready is low while an
-// operation or an unaccepted response is pending. Reset clears the sequencer, the cache and n
-// (to 8); A and B keep their contents.
+// operands in a spare RAM slot. Each multiply step reads its operands into registers (R), and
+// the next cycle multiplies a 32-bit word by a 32/PARTS-bit slice and accumulates (M); the
+// last step's M also registers the answer. A 32 x 32 product takes PARTS steps. Responses are
+// held until rsp_ready; cmd_ready is low while an operation or an unaccepted response is
+// pending. Reset clears the sequencer, the cache and n (to 8); A and B keep their contents.
 /* verilator lint_off DECLFILENAME */    // LiteX instantiates the CFU as module Cfu
 module Cfu #(
     parameter PARTS = 2                 // 1, 2 or 4: multiplier slices per 32 x 32 product
@@ -142,9 +141,8 @@ module Cfu #(
     end
     wire [63:0] pw = {{(32 - SW){1'b0}}, p};
     reg  [63:0] acc;
-    reg  [31:0] carry;                  // high word of column target-1
-    reg         fin;                    // F: the last step has been accumulated
     wire [1:0]  out_sel = zbc ? zbc_op : {1'b0, col != target};
+    wire [63:0] acc_next = (mfirst ? {32'd0, mcarry ? acc[63:32] : 32'd0} : acc) ^ (pw << ({{(6 - PB){1'b0}}, mpart} * SW[5:0]));
 
     // ---- the cache: the accumulator keeps the last column a PROD summed (ZBC and every write
     // clear the cache), so its high word is column cache_col's.
@@ -167,7 +165,6 @@ module Cfu #(
             busy <= 1'b0;
             issuing <= 1'b0;
             mvalid <= 1'b0;
-            fin <= 1'b0;
             rsp_valid <= 1'b0;
             rsp_payload_outputs_0 <= 32'd0;
             cache_ok <= 1'b0;
@@ -200,7 +197,6 @@ module Cfu #(
                     zbc_op <= f7[1:0];
                     target <= zbc_cmd ? 4'd0 : kw;
                     t_empty <= k_empty;
-                    carry <= zbc_cmd ? 32'd0 : carry0;
                     cache_ok <= cache_ok && !zbc_cmd;
                     from_prev <= !zbc_cmd && need_prev;
                     at_start <= 1'b1;
@@ -219,7 +215,7 @@ module Cfu #(
                 my <= rb[s_part * SW +: SW];
                 mpart <= s_part;
                 mfirst <= start_prod || at_start;
-                mcarry <= !start_prod && at_start && from_prev && s_col == target;
+                mcarry <= start_prod ? kw != 4'd0 && prev_cached : at_start && from_prev && s_col == target;
                 at_start <= 1'b0;
                 col <= s_col;
                 ilast <= s_ilast;
@@ -243,22 +239,19 @@ module Cfu #(
                 end
             end
 
-            // M: accumulate; at a column's first step the finished column's high word is the
-            // carry of the target.
-            fin <= mvalid && mlast;
-            if (mvalid) begin
-                acc <= (mfirst ? 64'd0 : acc) ^ (pw << ({{(6 - PB){1'b0}}, mpart} * SW[5:0]));
-                if (mcarry)
-                    carry <= acc[63:32];
-            end
+            // M: accumulate. The target column starts from the previous column's high word (its
+            // carry, taken from the accumulator: that column was summed just before, or is the
+            // cached one), so the answer needs no carry register and no XOR after the sum.
+            if (mvalid)
+                acc <= acc_next;
 
-            // F: the answer.
-            if (fin) begin
+            // The answer, from the sum of the last step.
+            if (mvalid && mlast) begin
                 busy <= 1'b0;
                 rsp_valid <= 1'b1;
-                // ZBC's clmul, clmulh or clmulr of the product (carry 0); PROD's low word of the
-                // target and the carry, or for the empty column 2n-1 the high word of column 2n-2.
-                rsp_payload_outputs_0 <= out_sel == 2'd0 ? acc[31:0] ^ carry : out_sel == 2'd1 ? acc[63:32] : acc[62:31];
+                // ZBC's clmul, clmulh or clmulr of the product; PROD's low word of the target
+                // (carry included), or for the empty column 2n-1 the high word of column 2n-2.
+                rsp_payload_outputs_0 <= out_sel == 2'd0 ? acc_next[31:0] : out_sel == 2'd1 ? acc_next[63:32] : acc_next[62:31];
                 if (!zbc) begin
                     cache_ok <= 1'b1;
                     cache_col <= col;

@@ -81,7 +81,7 @@ class ClmulUnit:
         if f3 == ZBC and f7 <= CLMULR:
             p = clmul64(x, y)
             self.cache = None                  # the product takes the accumulator
-            return ((p & MASK32, p >> 32, (p >> 31) & MASK32)[f7], 3 + self.parts)
+            return ((p & MASK32, p >> 32, (p >> 31) & MASK32)[f7], 2 + self.parts)
         if f3 in (LDA, LDB) and f7 < WORDS and f7 % 2 == 0:
             regs = self.a if f3 == LDA else self.b
             regs[f7], regs[f7 + 1] = x, y
@@ -114,7 +114,7 @@ class ClmulUnit:
             low = col & MASK32
             steps += self._count(k)
             self.cache = (k, col >> 32)
-        return low ^ carry, 2 + self.parts * steps if steps else 1
+        return low ^ carry, 1 + self.parts * steps if steps else 1
 
     def product_word(self, k):
         """Word k of A[0..n) * B[0..n), from the definition (for checking _prod)."""
