@@ -60,7 +60,7 @@ def api(lib):
         "vc_mpn_rshift": ([ctypes.c_void_p, ctypes.c_void_p, SIZE, ctypes.c_uint], U32),
     }
     for f in ("vc_mp_add_var", "vc_mp_sub_var", "vc_mp_mul_var", "vc_mp_mod_var", "vc_mp_gcd_var",
-              "vc_mp_mod_inv_euclid_var", "vc_mp_mod_inv_binary_var"):
+              "vc_mp_mod_inv_euclid_var", "vc_mp_mod_inv_binary_var", "vc_mp_mod_inv_binary"):
         sigs[f] = ([mp, cmp, cmp], ctypes.c_int)
     for f in ("vc_mp_mod_add_var", "vc_mp_mod_sub_var", "vc_mp_mod_mul_var"):
         sigs[f] = ([mp, cmp, cmp, cmp], ctypes.c_int)
@@ -470,7 +470,7 @@ def test_modular_errors(api):
         a, b = rng.getrandbits(100), rng.getrandbits(64)
         for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var, api.vc_mp_mod_mul_var):
             check(f, Err(VC_ERR_MODULUS), a, b, m)
-        for f in (api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
+        for f in (api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var, api.vc_mp_mod_inv_binary):
             check(f, Err(VC_ERR_MODULUS), 3, m)
     # The largest modulus is fine.
     m = MOD_CAP - 1
@@ -502,22 +502,28 @@ def inverse_cases(rng):
                 yield rng.randrange(m), m
 
 
-def ref_inv(a, m, binary):
-    """a^-1 mod m by gmpy2, or the error mp.h documents."""
+INVERSES = {"euclid_var": (False, False), "binary_var": (True, False), "binary": (True, True)}
+
+
+def ref_inv(a, m, binary, below_m=False):
+    """a^-1 mod m by gmpy2, or the error mp.h documents (below_m: a >= m is refused)."""
     if m <= 1 or m >= MOD_CAP or (binary and m % 2 == 0):
         return Err(VC_ERR_MODULUS)
+    if below_m and a >= m:
+        return Err(VC_ERR_RANGE)
     if gmpy2.gcd(a, m) != 1:
         return Err(VC_ERR_NOINV)
     return int(gmpy2.invert(a, m))
 
 
-@pytest.mark.parametrize("binary", [False, True])
-def test_mod_inv(api, binary):
-    rng = random.Random(14 + binary)
-    f = api.vc_mp_mod_inv_binary_var if binary else api.vc_mp_mod_inv_euclid_var
+@pytest.mark.parametrize("name", INVERSES)
+def test_mod_inv(api, name):
+    binary, below_m = INVERSES[name]
+    rng = random.Random(14 + binary + below_m)
+    f = getattr(api, f"vc_mp_mod_inv_{name}")
     noinv = ok = 0
     for a, m in inverse_cases(rng):
-        want = ref_inv(a, m, binary)
+        want = ref_inv(a, m, binary, below_m)
         check(f, want, a, m)
         if isinstance(want, Err):
             noinv += want == VC_ERR_NOINV
@@ -557,7 +563,8 @@ def test_null(api):
     for f in (api.vc_mp_shl_var, api.vc_mp_shr_var):
         assert f(None, x, 1) == VC_ERR_NULL and f(x, None, 1) == VC_ERR_NULL
     for f in (api.vc_mp_add_var, api.vc_mp_sub_var, api.vc_mp_mul_var, api.vc_mp_mod_var,
-              api.vc_mp_gcd_var, api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var):
+              api.vc_mp_gcd_var, api.vc_mp_mod_inv_euclid_var, api.vc_mp_mod_inv_binary_var,
+              api.vc_mp_mod_inv_binary):
         for args in ((None, x, m), (x, None, m), (x, y, None)):
             assert f(*args) == VC_ERR_NULL, f.__name__
     for f in (api.vc_mp_mod_add_var, api.vc_mp_mod_sub_var, api.vc_mp_mod_mul_var):

@@ -75,6 +75,7 @@ def mp_cases(rng):
             if bits <= 512 and gmpy2.gcd(ar, m) == 1:
                 want["inv_euclid"] = ({"a": ar, "m": m}, pow(ar, -1, m))
                 want["inv_binary"] = ({"a": ar, "m": m}, pow(ar, -1, m))
+                want["inv_binary_ct"] = ({"a": ar, "m": m}, pow(ar, -1, m))
             for fn, (args, res) in want.items():
                 req = {"op": "mp", "fn": fn, **{k: (v if k == "s" else hx(v)) for k, v in args.items()}}
                 out.append((req, lambda r, res=res: int(r["out"], 16) == res))

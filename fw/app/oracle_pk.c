@@ -57,14 +57,15 @@ static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
 static vc_mp A, B, M, X, Y, Z, Q;
 
 /* {"op":"mp","fn":"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|
- *  inv_binary|gcd","a","b","m","s"}: each fn with the operands it reads (b, m). */
+ *  inv_binary|inv_binary_ct|gcd","a","b","m","s"}: each fn with the operands it reads (b, m);
+ *  inv_binary is vc_mp_mod_inv_binary_var, inv_binary_ct the constant-time vc_mp_mod_inv_binary. */
 static const struct {
   const char *name;
   uint8_t b, m;
 } mp_fns[] = {
   {"add", 1, 0}, {"sub", 1, 0}, {"mul", 1, 0}, {"sqr", 0, 0}, {"shl", 0, 0}, {"shr", 0, 0},
   {"divmod", 0, 1}, {"mod", 0, 1}, {"mod_add", 1, 1}, {"mod_sub", 1, 1}, {"mod_mul", 1, 1},
-  {"inv_euclid", 0, 1}, {"inv_binary", 0, 1}, {"gcd", 1, 0},
+  {"inv_euclid", 0, 1}, {"inv_binary", 0, 1}, {"inv_binary_ct", 0, 1}, {"gcd", 1, 0},
 };
 
 static int mp_call(size_t i, uint32_t s)
@@ -83,6 +84,7 @@ static int mp_call(size_t i, uint32_t s)
   case 10: return vc_mp_mod_mul_var(&Z, &A, &B, &M);
   case 11: return vc_mp_mod_inv_euclid_var(&Z, &A, &M);
   case 12: return vc_mp_mod_inv_binary_var(&Z, &A, &M);
+  case 13: return vc_mp_mod_inv_binary(&Z, &A, &M);
   default: return vc_mp_gcd_var(&Z, &A, &B);
   }
 }

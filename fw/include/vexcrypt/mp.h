@@ -64,9 +64,12 @@ int vc_mp_mod_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 int vc_mp_mod_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 /* Inverse of a modulo m (m > 1): VC_ERR_NOINV when gcd(a, m) != 1. The extended Euclidean
  * algorithm works for any m < 2^VC_MP_MAX_BITS; the binary algorithm needs m odd
- * (VC_ERR_MODULUS). */
+ * (VC_ERR_MODULUS). vc_mp_mod_inv_binary is constant time (its work depends on m's bit
+ * length and on the limb counts of a and of the result only, which normalized vc_mp numbers
+ * show anyway: a secret such as a nonce goes there) and needs a < m (VC_ERR_RANGE). */
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
+int vc_mp_mod_inv_binary(vc_mp *r, const vc_mp *a, const vc_mp *m);
 /* gcd(a, b); gcd(0, 0) = 0. */
 int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
 
