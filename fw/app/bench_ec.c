@@ -32,10 +32,16 @@ struct ec_ctx {
   uint8_t q1[VC_EC_MAX_POINT], q2[VC_EC_MAX_POINT], mpt[VC_EC_MAX_POINT],
       c1[VC_EC_MAX_POINT], c2[VC_EC_MAX_POINT], out[VC_EC_MAX_POINT];
   size_t plen;                  /* the curve's point length */
-  /* the field operations: the field, the operands, the result */
-  const vc_gf2m_field *fld;
-  vc_gf2m fa, fb, fr;
+  const vc_gf2m_field *fld;     /* the field operations' field */
 };
+
+/* The field operations' operands and result, placed on the data cache by the linker script
+ * (section .bench.field, sets from 0xE00 up: apart from the timed call's stack frames and every
+ * table). Inside the context their sets depended on the layout: in one they met the stack
+ * frames', and a GF(2^163) product on the unit measured 40 cycles more. */
+static struct {
+  vc_gf2m a, b, r;
+} fops __attribute__((section(".bench.field")));
 
 /* The bit size a curve's name carries (163, 233, 256). */
 static uint32_t curve_bits(const vc_ec_curve *c)
@@ -261,12 +267,12 @@ static const struct bench_family field_family = {field_head, NULL};
       expr;                                         \
     return VC_OK;                                   \
   }
-FIELD_RUN(run_mul_shiftadd, vc_gf2m_mul_shiftadd(x->fld, x->fr, x->fa, x->fb))
-FIELD_RUN(run_mul_comb, vc_gf2m_mul_comb(x->fld, x->fr, x->fa, x->fb))
-FIELD_RUN(run_sqr_self, vc_gf2m_mul_shiftadd(x->fld, x->fr, x->fa, x->fa))
-FIELD_RUN(run_sqr_tab, vc_gf2m_sqr_tab(x->fld, x->fr, x->fa))
-FIELD_RUN(run_mul_clmul, vc_gf2m_mul_clmul(x->fld, x->fr, x->fa, x->fb))
-FIELD_RUN(run_sqr_clmul, vc_gf2m_sqr_clmul(x->fld, x->fr, x->fa))
+FIELD_RUN(run_mul_shiftadd, vc_gf2m_mul_shiftadd(x->fld, fops.r, fops.a, fops.b))
+FIELD_RUN(run_mul_comb, vc_gf2m_mul_comb(x->fld, fops.r, fops.a, fops.b))
+FIELD_RUN(run_sqr_self, vc_gf2m_mul_shiftadd(x->fld, fops.r, fops.a, fops.a))
+FIELD_RUN(run_sqr_tab, vc_gf2m_sqr_tab(x->fld, fops.r, fops.a))
+FIELD_RUN(run_mul_clmul, vc_gf2m_mul_clmul(x->fld, fops.r, fops.a, fops.b))
+FIELD_RUN(run_sqr_clmul, vc_gf2m_sqr_clmul(x->fld, fops.r, fops.a))
 
 static int has_clmul(void *p)
 {
@@ -277,19 +283,19 @@ static int has_clmul(void *p)
 static int run_inv_euclid(void *p)
 {
   struct ec_ctx *x = p;
-  return vc_gf2m_inv_euclid_var(x->fld, x->fr, x->fa);
+  return vc_gf2m_inv_euclid_var(x->fld, fops.r, fops.a);
 }
 
 static int run_inv_almost(void *p)
 {
   struct ec_ctx *x = p;
-  return vc_gf2m_inv_almost_var(x->fld, x->fr, x->fa);
+  return vc_gf2m_inv_almost_var(x->fld, fops.r, fops.a);
 }
 
 static int run_inv_itoh(void *p)
 {
   struct ec_ctx *x = p;
-  return vc_gf2m_inv_itoh(x->fld, x->fr, x->fa);
+  return vc_gf2m_inv_itoh(x->fld, fops.r, fops.a);
 }
 
 /* a, b and the result. */
@@ -298,11 +304,11 @@ static void field_out(void *p)
   struct ec_ctx *x = p;
   uint8_t buf[32];
   size_t len = vc_gf2m_bytes(x->fld);
-  vc_gf2m_to_bytes(x->fld, x->fa, buf, len);
+  vc_gf2m_to_bytes(x->fld, fops.a, buf, len);
   json_bytes("a", buf, len);
-  vc_gf2m_to_bytes(x->fld, x->fb, buf, len);
+  vc_gf2m_to_bytes(x->fld, fops.b, buf, len);
   json_bytes("b", buf, len);
-  vc_gf2m_to_bytes(x->fld, x->fr, buf, len);
+  vc_gf2m_to_bytes(x->fld, fops.r, buf, len);
   json_bytes("out", buf, len);
 }
 
@@ -331,7 +337,7 @@ static void field_inputs(struct ec_ctx *x, const vc_gf2m_field *f)
   for (int i = 0; i < 2; i++) {
     vc_drbg_generate(&x->rng, buf, len);
     buf[0] &= (uint8_t)(0xFF >> (8 * len - f->m));
-    vc_gf2m_from_bytes(f, i ? x->fb : x->fa, buf, len);
+    vc_gf2m_from_bytes(f, i ? fops.b : fops.a, buf, len);
   }
 }
 
