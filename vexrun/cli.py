@@ -3,6 +3,7 @@
   vexrun sim      build what changed, run self-tests and benchmarks in the simulated SoC, print
                   a table and save the raw results
   vexrun oracle   JSON-lines requests on stdin, run on the simulated SoC, responses on stdout
+  vexrun vectors  a test-vector file (requests with expected fields) on the SoC: pass/fail per case
   vexrun bench    the long benchmark sweep (seed sizes, least-squares lines, performance page)
   vexrun build    build the Verilator model and the firmware only
   vexrun report   print the table of a saved result file (default: the newest)
@@ -56,6 +57,21 @@ def add_memory_arg(p):
     p.add_argument("--memory", default="sram", choices=MEMORIES,
                    help="main RAM: sram, the single-cycle integrated RAM (default), or sdram, a board's memory "
                         "system (the ULX3S's SDRAM through LiteDRAM behind the 8 KiB L2; build/<config>-sdram)")
+
+
+def add_oracle_target_args(p):
+    """Where oracle requests run: the simulated SoC (its bounds and memory) or a board."""
+    p.add_argument("--max-cycles", type=positive_int, default=ORACLE_MAX_CYCLES,
+                   help=f"cycle bound of one simulation (default: {ORACLE_MAX_CYCLES:,})")
+    p.add_argument("--timeout", type=float, default=300.0,
+                   help="seconds to wait for one answer before giving up on the model (default: 300)")
+    add_memory_arg(p)
+    g = p.add_argument_group("on a board (or the simulated SoC's serial port)")
+    g.add_argument("--port", help="serial port of a board: the requests go there instead of a simulation")
+    g.add_argument("--board", help="the board whose build's firmware is serial-booted (with --port)")
+    g.add_argument("--build-dir", help="the build folder with soc.json and fw/vexcrypt.bin (instead of --board)")
+    g.add_argument("--baud", type=int, default=115200, help="baud rate (default: 115200)")
+    g.add_argument("--no-boot", action="store_true", help="use the firmware already running on the board")
 
 
 def config_from(args, trace=False):
@@ -154,8 +170,10 @@ def oracle_reply(obj, out):
     out.flush()
 
 
-def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
-    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
+def oracle_responses(args, lines, log):
+    """Runs JSON-lines requests (an iterable of lines) on the simulated SoC, or on a board with
+    --port, and yields one response per non-empty line. A malformed line gets an error response
+    and does not stop the others; a lost model or board is started afresh for the next one."""
     if args.port:
         # A board (or the simulated SoC's pseudo-terminal): the first session serial-boots the
         # firmware unless --no-boot, a later one (after a failure) attaches to it.
@@ -178,20 +196,20 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
     sess = None
     max_line = None
     try:
-        for line in stdin:
+        for line in lines:
             line = line.strip()
             if not line:
                 continue
             try:
                 req = json.loads(line)
             except json.JSONDecodeError as e:
-                oracle_reply({"ok": False, "error": f"malformed JSON: {e.msg} at column {e.colno}"}, stdout)
+                yield {"ok": False, "error": f"malformed JSON: {e.msg} at column {e.colno}"}
                 continue
             if not isinstance(req, dict) or not isinstance(req.get("op"), str):
-                oracle_reply({"ok": False, "error": "a request is a JSON object with a string \"op\""}, stdout)
+                yield {"ok": False, "error": "a request is a JSON object with a string \"op\""}
                 continue
             if req["op"] == "exit":
-                oracle_reply({"ok": False, "op": "exit", "error": "exit is reserved to the runner; end the input instead"}, stdout)
+                yield {"ok": False, "op": "exit", "error": "exit is reserved to the runner; end the input instead"}
                 continue
             if req["op"] == "run":
                 req.pop("exit", None)      # the simulation serves the next requests too
@@ -201,8 +219,8 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                     max_line = 2 * (sess.hello.get("max_input") or 32768) + 1024
                 wire = json.dumps(req, separators=(",", ":"))
                 if len(wire) > max_line:
-                    oracle_reply({"ok": False, "op": req["op"],
-                                  "error": f"input too long (max {sess.hello['max_input']} bytes per request)"}, stdout)
+                    yield {"ok": False, "op": req["op"],
+                           "error": f"input too long (max {sess.hello['max_input']} bytes per request)"}
                     continue
                 resp = sess.request(req)
                 if req["op"] == "run" and ("suite" in resp or resp.get("done")):
@@ -212,11 +230,11 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                     done = recs.pop()
                     resp = {"ok": done["fail"] == 0, "op": "run", "results": recs,
                             "pass": done["pass"], "fail": done["fail"]}
-                oracle_reply(resp, stdout)
+                yield resp
             except TargetError as e:
                 # The model is gone (timeout, trap, cycle bound) or the board stopped answering:
                 # say why, start afresh next time.
-                oracle_reply({"ok": False, "op": req["op"], "error": str(e).splitlines()[0]}, stdout)
+                yield {"ok": False, "op": req["op"], "error": str(e).splitlines()[0]}
                 if sess is not None and args.port:
                     sess.close()
                 sess = None
@@ -226,7 +244,35 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
                 sess.close()
             except TargetError:
                 sess.kill()
+
+
+def stderr_log(m):
+    print(m, file=sys.stderr, flush=True)
+
+
+def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
+    for resp in oracle_responses(args, stdin, stderr_log):
+        oracle_reply(resp, stdout)
     return 0
+
+
+def cmd_vectors(args, stdout=sys.stdout):
+    from . import vectorfile
+    try:
+        cases = vectorfile.read_cases(args.file)
+    except ToolError as e:
+        print(f"vexrun: {e}", file=sys.stderr)
+        return 2
+    responses = oracle_responses(args, (json.dumps(c.request) for c in cases), stderr_log)
+    failed = 0
+    for case, resp in zip(cases, responses):
+        diff = vectorfile.first_difference(case.expect, resp)
+        failed += diff is not None
+        print(f"{'FAIL' if diff else 'pass'}  line {case.line}  {case.label}" + (f": {diff}" if diff else ""),
+              file=stdout, flush=True)
+    print(f"vexrun vectors: {len(cases)} cases, {len(cases) - failed} passed, {failed} failed ({args.file})",
+          file=stdout)
+    return 1 if failed else 0
 
 
 def board_build_dir(args):
@@ -420,18 +466,19 @@ def build_parser():
                                    '{"op":"sha256","msg":"616263"}, runs it on the simulated SoC and '
                                    'writes one JSON response per line. {"op":"ops"} lists the operations.')
     add_config_args(o)
-    o.add_argument("--max-cycles", type=positive_int, default=ORACLE_MAX_CYCLES,
-                   help=f"cycle bound of one simulation (default: {ORACLE_MAX_CYCLES:,})")
-    o.add_argument("--timeout", type=float, default=300.0,
-                   help="seconds to wait for one answer before giving up on the model (default: 300)")
-    add_memory_arg(o)
-    g = o.add_argument_group("on a board (or the simulated SoC's serial port)")
-    g.add_argument("--port", help="serial port of a board: the requests go there instead of a simulation")
-    g.add_argument("--board", help="the board whose build's firmware is serial-booted (with --port)")
-    g.add_argument("--build-dir", help="the build folder with soc.json and fw/vexcrypt.bin (instead of --board)")
-    g.add_argument("--baud", type=int, default=115200, help="baud rate (default: 115200)")
-    g.add_argument("--no-boot", action="store_true", help="use the firmware already running on the board")
+    add_oracle_target_args(o)
     o.set_defaults(func=cmd_oracle)
+
+    v = sub.add_parser("vectors", help="run a test-vector file (oracle requests with expected fields) on the SoC",
+                       description="Runs FILE, one case per line: an oracle request (see vexrun oracle) plus "
+                                   '"expect", the response fields it must have, e.g. {"op":"sha256","msg":"616263",'
+                                   '"expect":{"out":"ba7816bf..."}}, and optionally "name". Prints pass or FAIL per '
+                                   "case with the first difference; exits 1 when a case fails, 2 when the file is "
+                                   "unreadable or malformed. Example: docs/examples/vectors.jsonl.")
+    v.add_argument("file", help="the vector file (JSON lines)")
+    add_config_args(v)
+    add_oracle_target_args(v)
+    v.set_defaults(func=cmd_vectors)
 
     b = sub.add_parser("build", help="build the Verilator model and the firmware")
     add_config_args(b)

@@ -1,0 +1,76 @@
+"""Users' test-vector files for `vexrun vectors`: JSON lines, each an oracle request plus
+"expect" (the response fields it must have) and optionally "name". Hex strings compare without
+regard to case; an expected "error" matches when it is part of the response's error message."""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .env import ToolError
+
+SHOWN = 24          # characters of each side shown around a difference
+
+
+@dataclass
+class Case:
+    line: int            # 1-based line of the file
+    label: str
+    request: dict
+    expect: dict
+
+
+def read_cases(path) -> list[Case]:
+    """The cases of a vector file; ToolError naming the line for anything malformed."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as e:
+        raise ToolError(f"cannot read {path}: {e.strerror}") from None
+    cases = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ToolError(f"{path}:{n}: malformed JSON: {e.msg} at column {e.colno}") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
+            raise ToolError(f'{path}:{n}: a case is a JSON object with a string "op"')
+        expect = obj.pop("expect", None)
+        if not isinstance(expect, dict) or not expect:
+            raise ToolError(f'{path}:{n}: "expect" must be an object naming at least one response field')
+        name = obj.pop("name", None)
+        if name is not None and not isinstance(name, str):
+            raise ToolError(f'{path}:{n}: "name" must be a string')
+        label = name or " ".join(str(obj[k]) for k in ("op", "fn", "curve", "mode", "dir") if k in obj)
+        cases.append(Case(n, label, obj, expect))
+    if not cases:
+        raise ToolError(f"{path}: no cases (one JSON object per line)")
+    return cases
+
+
+def _clip(s: str, at: int) -> str:
+    lo = max(0, at - SHOWN // 2)
+    return ("..." if lo else "") + s[lo:lo + SHOWN] + ("..." if lo + SHOWN < len(s) else "")
+
+
+def first_difference(expect: dict, resp: dict) -> str | None:
+    """None when resp has every expected field; else the first difference, in words."""
+    for key, want in expect.items():
+        if key not in resp:
+            why = f" (the SoC answered: {resp['error']})" if resp.get("error") else ""
+            return f"no field {key!r} in the response{why}"
+        got = resp[key]
+        if isinstance(want, str) and isinstance(got, str):
+            w, g = want.lower(), got.lower()
+            if key == "error" and w in g:
+                continue
+            if w == g:
+                continue
+            at = next((i for i, (a, b) in enumerate(zip(w, g)) if a != b), min(len(w), len(g)))
+            return (f"{key}: expected {_clip(want, at)!r}, got {_clip(got, at)!r} "
+                    f"(first difference at character {at}; lengths {len(want)} and {len(got)})")
+        if want != got:
+            return f"{key}: expected {json.dumps(want)}, got {json.dumps(got)}"
+    return None
