@@ -133,21 +133,34 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
  * resident, the driver's fixed window (constant sequence), then a product by 1 out of
  * Montgomery form. An exponent of at most PUBLIC_BITS bits (RSA's e = 3, 65537) takes
  * square-and-multiply instead: no such exponent is a secret (2^32 trials find it), and the
- * window would multiply at every window. */
+ * window would multiply at every window. It raises to e - 1 and ends with a product by the
+ * base as it is, not in Montgomery form, which leaves the form: one product fewer. */
 #define PUBLIC_BITS 32
+#define SLOT_BASE (VC_MONTU_SLOT_X + 1)     /* the exponentiation by square-and-multiply leaves it */
 static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const vc_mp *e)
 {
   uint32_t one[VC_MP_LIMBS] = {1};
   size_t bits = vc_mp_bits_var(e);
   int rc;
-  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_X, base)) ||
-      (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2)) ||
-      (rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC)) ||
-      (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
-      (rc = (bits > PUBLIC_BITS ? vc_montu_exp : vc_montu_exp_var)(e->d, bits)) ||
-      (rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)) ||
-      (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ONE)))
+  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2)))
     return rc;
+  if (bits > PUBLIC_BITS || bits == 0 || vc_montu_slots(c->n) <= SLOT_BASE) {
+    if ((rc = vc_montu_load(VC_MONTU_SLOT_X, base)) ||
+        (rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC)) ||
+        (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
+        (rc = (bits > PUBLIC_BITS ? vc_montu_exp : vc_montu_exp_var)(e->d, bits)) ||
+        (rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)) ||
+        (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ONE)))
+      return rc;
+  } else {
+    uint32_t e1 = e->d[0] - 1;                /* e < 2^32, e >= 1 */
+    if ((rc = vc_montu_load(SLOT_BASE, base)) ||
+        (rc = vc_montu_mul(VC_MONTU_SLOT_X, SLOT_BASE, VC_MONTU_SLOT_ACC)) ||
+        (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
+        (rc = vc_montu_exp_var(&e1, e1 ? 32 - (size_t)__builtin_clz(e1) : 0)) ||
+        (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, SLOT_BASE)))
+      return rc;
+  }
   return vc_montu_store(VC_MONTU_SLOT_ACC, acc);
 }
 
