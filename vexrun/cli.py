@@ -582,7 +582,7 @@ def build_parser():
                         description="The accelerator's block out of context at each parameter value and the ULX3S "
                                     "SoC without and with it over several placement seeds: the cost table of its "
                                     "performance page (docs/synth-<accel>.json).")
-    co.add_argument("--accel", required=True, choices=["clmul"], help="accelerator")
+    co.add_argument("--accel", required=True, choices=["clmul", "mont"], help="accelerator")
     co.add_argument("--seeds", type=int, default=3, choices=range(1, 10), metavar="1..9",
                     help="placement seeds per SoC build (default: 3)")
     co.add_argument("--publish", metavar="FILE", help="write the table to FILE (docs/synth-<accel>.json)")

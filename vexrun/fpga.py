@@ -498,6 +498,7 @@ def synth_ooc(block, params=None, seed=1, freq_mhz=100.0, log=print) -> OocResul
 # SoC with and without it. accel -> (block, parameter name, values, board).
 COSTS = {
     "clmul": ("clmul", "PARTS", (1, 2, 4), "ulx3s"),
+    "mont": ("mont", "W", (32, 64), "ulx3s"),
 }
 
 
@@ -516,8 +517,8 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
         c = r["cells"]
         rows.append({"design": f"{block} unit, {param}={v}, out of context", "lut4": c["LUT4"],
                      "comb": r["placed"].get("lut", {}).get("used"), "dpr16x4": c["TRELLIS_DPR16X4"],
-                     "ff": c["TRELLIS_FF"], "mult18": c["MULT18X18D"], "fmax_mhz": [r["fmax_mhz"]],
-                     "clock_mhz": r["target_mhz"], "pass": True,
+                     "ff": c["TRELLIS_FF"], "mult18": c["MULT18X18D"], "bram": c["DP16KD"],
+                     "fmax_mhz": [r["fmax_mhz"]], "clock_mhz": None, "pass": None,
                      "command": f"vexrun synth-ooc --block {block} --param {param}={v}"})
     board = boards.get(board_name)
     for cfg in (SocConfig.parse("full"), SocConfig.parse("full", **{accel: True})):
@@ -533,5 +534,9 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "pass": all(f >= rep["requested_mhz"] for f in fmax),
                      "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
                                 + (f" --{accel} 1" if getattr(cfg, accel) else "") + " --seed N"})
+    for r in rows:                      # a block alone is judged against the SoC's clock
+        if r["pass"] is None:
+            r["clock_mhz"] = rows[-1]["clock_mhz"]
+            r["pass"] = r["fmax_mhz"][0] >= r["clock_mhz"]
     return {"accel": accel, "commit": commit, "tools": tool_versions("ecp5"), "seeds": list(seeds),
             "command": f"vexrun cost --accel {accel} --publish docs/synth-{accel}.json", "rows": rows}
