@@ -45,7 +45,8 @@ class Mont(LiteXModule):
                          "s = ceil(len / W) words, slot stride 2^ceil(log2 s) words."),
                 CSRField("n", size=SLOT_BITS, offset=16, description="Slot of the modulus N (odd)."),
             ])
-        self.ninv = CSRStorage(W, description="Write: -N^-1 mod 2^W for MUL (ignored with ERR_BUSY while busy).")
+        self.ninv = CSRStorage(W, description="Write: -N^-1 mod 2^W for MUL (ignored with ERR_BUSY while busy, "
+                               "a command queued included).")
         self.ninv_value = CSRStatus(W, description="The unit's -N^-1 mod 2^W (the last write or NINV).")
         self.status = CSRStatus(fields=[
             CSRField("busy", size=1, offset=0, description="A command runs or is queued."),
@@ -60,12 +61,15 @@ class Mont(LiteXModule):
         # The queue: `cmd` waits while `queued`; it issues the cycle the core is idle. The core
         # clears its flags when it takes a command: they are collected as it ends (done rises),
         # and done is reported a cycle later, with them.
+        # A ninv write while a command waits is dropped too (the core, still idle, would take
+        # it, and the waiting product would run with it): ERR_BUSY, as while the core runs.
         queued, cmd, issue = Signal(), Signal(32), Signal()
         core_busy, core_done, core_err = Signal(), Signal(), Signal(6)
-        done_q, err, dropped = Signal(), Signal(6), Signal()
+        done_q, err, dropped, ninv_dropped = Signal(), Signal(6), Signal(), Signal()
         self.comb += [
             issue.eq(queued & ~core_busy),
             dropped.eq(self.command.re & queued & ~issue),
+            ninv_dropped.eq(self.ninv.re & queued),
             self.status.fields.busy.eq(core_busy | queued),
             self.status.fields.done.eq(core_done & done_q & ~queued),
             self.status.fields.queued.eq(queued),
@@ -78,7 +82,7 @@ class Mont(LiteXModule):
             If(self.modulus.re,
                 err.eq(0)
             ).Else(
-                err.eq(err | (core_err & Mux(core_done & ~done_q, 0x3F, 0)) | dropped)
+                err.eq(err | (core_err & Mux(core_done & ~done_q, 0x3F, 0)) | dropped | ninv_dropped)
             ),
         ]
 
@@ -98,7 +102,7 @@ class Mont(LiteXModule):
             i_slot_b=cmd[16:16 + SLOT_BITS],
             i_slot_n=self.modulus.fields.n,
             i_slot_r=cmd[24:24 + SLOT_BITS],
-            i_ninv_we=self.ninv.re,
+            i_ninv_we=self.ninv.re & ~queued,
             i_ninv_wdata=self.ninv.storage,
             o_ninv=self.ninv_value.status,
             o_busy=core_busy,

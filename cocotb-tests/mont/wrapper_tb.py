@@ -1,0 +1,316 @@
+"""cocotb tests of the Montgomery co-processor's LiteX wrapper (hw/mont/core.py) through the
+buses the SoC uses: LiteX's CSR bank (command, modulus, ninv, ninv_value, status) and the
+Wishbone operand window, against the golden model (hw/mont/model.py). The CSR bus address is
+left on `status` between accesses, so the bank's registered read data is a cycle-by-cycle trace
+of the status register. Run by test_mont_wrapper.py (parameters and CSR addresses in the
+environment). MUL and NINV only: op 15 stands for an undefined operation."""
+
+import json
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ReadOnly, RisingEdge, Timer
+
+from hw.mont import model as m
+
+W = int(os.environ["MONT_W"])
+MAX_BITS = int(os.environ["MONT_MAX_BITS"])
+SLOTS = int(os.environ["MONT_SLOTS"])
+CSR = json.loads(os.environ["MONT_CSRS"])
+OP_UNDEFINED = 15
+BUSY, DONE, QUEUED = 1, 2, 4
+
+
+class Bus:
+    def __init__(self, dut):
+        self.dut, self.cycle = dut, 0
+        self.model = m.MontUnit(W, MAX_BITS, SLOTS)
+        for sig in ("bank_bus_adr", "bank_bus_we", "bank_bus_dat_w", "bus_adr", "bus_dat_w", "bus_sel", "bus_cyc",
+                    "bus_stb", "bus_we"):
+            getattr(dut, sig).value = 0
+        dut.bank_bus_adr.value = CSR["status"]
+
+    async def start(self):
+        cocotb.start_soon(Clock(self.dut.sys_clk, 10, unit="ns").start())
+        cocotb.start_soon(self._count())
+        await self.reset()
+        for a in range(self.model.window_words):     # the memory has no reset: zeros, as the model's
+            await self.wb_write(a, 0)
+
+    async def _count(self):
+        while True:
+            await RisingEdge(self.dut.sys_clk)
+            self.cycle += 1
+
+    async def reset(self):
+        self.dut.sys_rst.value = 1
+        await RisingEdge(self.dut.sys_clk)
+        await RisingEdge(self.dut.sys_clk)
+        self.dut.sys_rst.value = 0
+        self.model.reset()
+
+    async def csr_write(self, name, value):
+        """One bus cycle; returns the cycle count of its edge."""
+        self.dut.bank_bus_adr.value = CSR[name]
+        self.dut.bank_bus_dat_w.value = value
+        self.dut.bank_bus_we.value = 1
+        await RisingEdge(self.dut.sys_clk)
+        edge = self.cycle
+        self.dut.bank_bus_we.value = 0
+        self.dut.bank_bus_adr.value = CSR["status"]
+        return edge
+
+    async def settle(self, cycles=2):
+        """A CSR write takes effect at the edge after its strobe: 2 cycles after the write."""
+        for _ in range(cycles):
+            await RisingEdge(self.dut.sys_clk)
+
+    async def csr_read(self, name):
+        self.dut.bank_bus_adr.value = CSR[name]
+        await RisingEdge(self.dut.sys_clk)
+        await ReadOnly()
+        v = int(self.dut.bank_bus_dat_r.value)
+        await RisingEdge(self.dut.sys_clk)
+        self.dut.bank_bus_adr.value = CSR["status"]
+        return v
+
+    async def wait_done(self, limit=200_000):
+        """Polls status each cycle until done with nothing queued: (status, cycle of the edge).
+        The first cycles after a command write are skipped: the CSR's write strobe, the queue
+        and the start take 3 cycles to show, and until then done is the previous command's."""
+        first = self.cycle + 3
+        for _ in range(limit):
+            await RisingEdge(self.dut.sys_clk)
+            await ReadOnly()
+            v = int(self.dut.bank_bus_dat_r.value)
+            if self.cycle > first and v & DONE and not v & (BUSY | QUEUED):
+                await RisingEdge(self.dut.sys_clk)
+                return v, self.cycle - 1
+        raise AssertionError("the unit did not finish")
+
+    async def _wb(self, addr, we, value=0, sel=0xF):
+        """One Wishbone access, released in the cycle its ack is seen (the window acks the
+        cycle after the access): the read data, or None for a write."""
+        d = self.dut
+        d.bus_adr.value, d.bus_we.value, d.bus_dat_w.value, d.bus_sel.value = addr, we, value, sel
+        d.bus_cyc.value = d.bus_stb.value = 1
+        for _ in range(8):
+            await RisingEdge(d.sys_clk)
+            await Timer(1, unit="ns")
+            if int(d.bus_ack.value):
+                data = None if we else int(d.bus_dat_r.value)
+                d.bus_cyc.value = d.bus_stb.value = d.bus_we.value = 0
+                return data
+        raise AssertionError("the window did not ack")
+
+    async def wb_write(self, addr, value, sel=0xF):
+        await self._wb(addr, 1, value, sel)
+
+    async def wb_read(self, addr):
+        return await self._wb(addr, 0)
+
+    async def load(self, slot, length, value):
+        s = m.words(length, W)
+        base = self.model.bus_addr(slot, length)
+        for j in range(s * W // 32):
+            w = (value >> (32 * j)) & 0xFFFFFFFF
+            await self.wb_write(base + j, w)
+            self.model.bus_write(base + j, w)
+
+    async def store(self, slot, length):
+        s = m.words(length, W)
+        base = self.model.bus_addr(slot, length)
+        v = 0
+        for j in range(s * W // 32):
+            v |= await self.wb_read(base + j) << (32 * j)
+        return v
+
+    async def setup(self, length, n, slot_n=0):
+        await self.load(slot_n, length, n)
+        await self.csr_write("modulus", length | slot_n << 16)
+        ninv = (-pow(n, -1, 1 << W)) % (1 << W)
+        await self.csr_write("ninv", ninv)
+        self.model.ninv = ninv
+
+
+def command(op, a=0, b=0, r=0):
+    return op | a << 8 | b << 16 | r << 24
+
+
+def odd_modulus(rng, length):
+    return rng.getrandbits(length) | 1 << (length - 1) | 1
+
+
+@cocotb.test()
+async def products_through_the_bus(dut):
+    """Random products at 32 to 1024 bits written and read through the window, started by a
+    command CSR write: each result is the model's, and the status ends done without errors."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(1)
+    for length in (32, 64, 256, 520, 1024):
+        n = odd_modulus(rng, length)
+        x, y = rng.randrange(n), rng.randrange(n)
+        await bus.setup(length, n)
+        await bus.load(1, length, x)
+        await bus.load(2, length, y)
+        await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+        st, _ = await bus.wait_done()
+        assert st >> 8 == 0, f"{length}: flags {st >> 8:#x}"
+        s = m.words(length, W)
+        assert await bus.store(3, length) == m.mont_product(x, y, n, s, W), length
+
+
+@cocotb.test()
+async def queue_runs_back_to_back(dut):
+    """A command written while one runs waits (queued) and starts as the first ends: two
+    products take one product's latency and one cycle more than one product (the queued command
+    starts the cycle after the core ends), with both results right."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(2)
+    length = 256
+    n = odd_modulus(rng, length)
+    x, y = rng.randrange(n), rng.randrange(n)
+    s = m.words(length, W)
+    await bus.setup(length, n)
+    await bus.load(1, length, x)
+    await bus.load(2, length, y)
+    t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    _, t1 = await bus.wait_done()
+    single = t1 - t0
+    t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.csr_write("command", command(m.OP_MUL, 3, 2, 4))
+    queued = await bus.csr_read("status")
+    assert queued & QUEUED and queued & BUSY, f"status {queued:#x}"
+    _, t2 = await bus.wait_done()
+    assert t2 - t0 == single + m.mul_cycles(s) + 1, (single, t2 - t0, m.mul_cycles(s))
+    first = m.mont_product(x, y, n, s, W)
+    assert await bus.store(3, length) == first
+    assert await bus.store(4, length) == m.mont_product(first, y, n, s, W)
+    assert (await bus.csr_read("status")) >> 8 == 0
+
+
+@cocotb.test()
+async def a_third_command_is_dropped(dut):
+    """With one command running and one queued, a third is dropped and flags ERR_BUSY (sticky
+    until the next modulus write); the two others complete; its result slot is untouched."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(3)
+    length = 512
+    n = odd_modulus(rng, length)
+    x, y = rng.randrange(n), rng.randrange(n)
+    s = m.words(length, W)
+    await bus.setup(length, n)
+    await bus.load(1, length, x)
+    await bus.load(2, length, y)
+    await bus.load(5, length, 12345)
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 5))
+    st, _ = await bus.wait_done()
+    assert st >> 8 == m.ERR_BUSY, f"flags {st >> 8:#x}"
+    p = m.mont_product(x, y, n, s, W)
+    assert await bus.store(3, length) == p and await bus.store(4, length) == p
+    assert await bus.store(5, length) == 12345
+    assert (await bus.csr_read("status")) >> 8 == m.ERR_BUSY        # sticky
+    await bus.csr_write("modulus", length)
+    await bus.settle()
+    assert (await bus.csr_read("status")) >> 8 == 0
+
+
+@cocotb.test()
+async def errors_and_ninv_while_busy(dut):
+    """An undefined op, a length above MAX_BITS, an even modulus and a slot out of range each
+    end at once with their flag (no hang); a ninv write while busy is ignored with ERR_BUSY."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(4)
+    length = 1024
+    n = odd_modulus(rng, length)
+    await bus.setup(length, n)
+    cases = [(command(OP_UNDEFINED, 1, 2, 3), length, m.ERR_OP),
+             (command(m.OP_MUL, 1, 2, 3), MAX_BITS + 1, m.ERR_LEN),
+             (command(m.OP_MUL, 1, 2, 255), length, m.ERR_SLOT)]
+    for cmd, ln, flag in cases:
+        await bus.csr_write("modulus", ln)
+        await bus.csr_write("command", cmd)
+        st, _ = await bus.wait_done(limit=50)
+        assert st >> 8 == flag, f"{cmd:#x}: flags {st >> 8:#x}"
+    await bus.load(6, length, n + 1)                  # even
+    await bus.csr_write("modulus", length | 6 << 16)
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    st, _ = await bus.wait_done(limit=50)
+    assert st >> 8 == m.ERR_MOD
+    await bus.csr_write("modulus", length)
+    ninv = await bus.csr_read("ninv_value")
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.settle(10)                              # the product runs
+    await bus.csr_write("ninv", ninv ^ 2)
+    st, _ = await bus.wait_done()
+    assert st >> 8 == m.ERR_BUSY and await bus.csr_read("ninv_value") == ninv
+
+
+@cocotb.test()
+async def window_bytes_and_wrap(dut):
+    """Byte enables write only their bytes; a word address past the window wraps onto it."""
+    bus = Bus(dut)
+    await bus.start()
+    await bus.wb_write(7, 0x11223344)
+    await bus.wb_write(7, 0xAABBCCDD, sel=0b0101)
+    assert await bus.wb_read(7) == 0x11BB33DD
+    words = bus.model.window_words
+    await bus.wb_write(words + 9, 0xCAFEF00D)
+    assert await bus.wb_read(9) == 0xCAFEF00D
+
+
+@cocotb.test()
+async def reset_with_a_queued_command(dut):
+    """A reset while a product runs and another waits leaves the unit idle with nothing queued
+    and no flags; the next product is right."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(6)
+    length = 1024
+    n = odd_modulus(rng, length)
+    x, y = rng.randrange(n), rng.randrange(n)
+    await bus.setup(length, n)
+    await bus.load(1, length, x)
+    await bus.load(2, length, y)
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
+    for _ in range(100):
+        await RisingEdge(dut.sys_clk)
+    await bus.reset()
+    st = await bus.csr_read("status")
+    assert st & (BUSY | QUEUED) == 0 and st >> 8 == 0, f"status {st:#x}"
+    await bus.setup(length, n)                        # the core's reset cleared ninv
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 5))
+    st, _ = await bus.wait_done()
+    assert st >> 8 == 0 and await bus.store(5, length) == m.mont_product(x, y, n, m.words(length, W), W)
+
+
+
+@cocotb.test()
+async def ninv_write_while_queued(dut):
+    """A ninv write right after a command, while it waits for the idle core to take it, is
+    ignored with ERR_BUSY: the product runs with the ninv it was queued with."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(7)
+    length = 256
+    n = odd_modulus(rng, length)
+    x, y = rng.randrange(n), rng.randrange(n)
+    await bus.setup(length, n)
+    await bus.load(1, length, x)
+    await bus.load(2, length, y)
+    ninv = await bus.csr_read("ninv_value")
+    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.csr_write("ninv", ninv ^ 2)
+    st, _ = await bus.wait_done()
+    assert st >> 8 == m.ERR_BUSY, f"flags {st >> 8:#x}"
+    assert await bus.csr_read("ninv_value") == ninv
+    assert await bus.store(3, length) == m.mont_product(x, y, n, m.words(length, W), W)
