@@ -143,6 +143,20 @@ def odd_modulus(rng, length):
     return rng.getrandbits(length) | 1 << (length - 1) | 1
 
 
+async def ready(dut, seed, length):
+    """A started bench with modulus n (length bits) set up and operands x, y < n in slots 1
+    and 2: (bus, n, x, y, s)."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(seed)
+    n = odd_modulus(rng, length)
+    x, y = rng.randrange(n), rng.randrange(n)
+    await bus.setup(length, n)
+    await bus.load(1, length, x)
+    await bus.load(2, length, y)
+    return bus, n, x, y, m.words(length, W)
+
+
 @cocotb.test()
 async def products_through_the_bus(dut):
     """Random products at 32 to 1024 bits written and read through the window, started by a
@@ -168,16 +182,8 @@ async def queue_runs_back_to_back(dut):
     """A command written while one runs waits (queued) and starts as the first ends: two
     products take one product's latency and one cycle more than one product (the queued command
     starts the cycle after the core ends), with both results right."""
-    bus = Bus(dut)
-    await bus.start()
-    rng = random.Random(2)
     length = 256
-    n = odd_modulus(rng, length)
-    x, y = rng.randrange(n), rng.randrange(n)
-    s = m.words(length, W)
-    await bus.setup(length, n)
-    await bus.load(1, length, x)
-    await bus.load(2, length, y)
+    bus, n, x, y, s = await ready(dut, 2, length)
     t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     _, t1 = await bus.wait_done()
     single = t1 - t0
@@ -197,16 +203,8 @@ async def queue_runs_back_to_back(dut):
 async def a_third_command_is_dropped(dut):
     """With one command running and one queued, a third is dropped and flags ERR_BUSY (sticky
     until the next modulus write); the two others complete; its result slot is untouched."""
-    bus = Bus(dut)
-    await bus.start()
-    rng = random.Random(3)
     length = 512
-    n = odd_modulus(rng, length)
-    x, y = rng.randrange(n), rng.randrange(n)
-    s = m.words(length, W)
-    await bus.setup(length, n)
-    await bus.load(1, length, x)
-    await bus.load(2, length, y)
+    bus, n, x, y, s = await ready(dut, 3, length)
     await bus.load(5, length, 12345)
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
@@ -271,15 +269,8 @@ async def window_bytes_and_wrap(dut):
 async def reset_with_a_queued_command(dut):
     """A reset while a product runs and another waits leaves the unit idle with nothing queued
     and no flags; the next product is right."""
-    bus = Bus(dut)
-    await bus.start()
-    rng = random.Random(6)
     length = 1024
-    n = odd_modulus(rng, length)
-    x, y = rng.randrange(n), rng.randrange(n)
-    await bus.setup(length, n)
-    await bus.load(1, length, x)
-    await bus.load(2, length, y)
+    bus, n, x, y, s = await ready(dut, 6, length)
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
     for _ in range(100):
@@ -290,27 +281,19 @@ async def reset_with_a_queued_command(dut):
     await bus.setup(length, n)                        # the core's reset cleared ninv
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 5))
     st, _ = await bus.wait_done()
-    assert st >> 8 == 0 and await bus.store(5, length) == m.mont_product(x, y, n, m.words(length, W), W)
-
+    assert st >> 8 == 0 and await bus.store(5, length) == m.mont_product(x, y, n, s, W)
 
 
 @cocotb.test()
 async def ninv_write_while_queued(dut):
     """A ninv write right after a command, while it waits for the idle core to take it, is
     ignored with ERR_BUSY: the product runs with the ninv it was queued with."""
-    bus = Bus(dut)
-    await bus.start()
-    rng = random.Random(7)
     length = 256
-    n = odd_modulus(rng, length)
-    x, y = rng.randrange(n), rng.randrange(n)
-    await bus.setup(length, n)
-    await bus.load(1, length, x)
-    await bus.load(2, length, y)
+    bus, n, x, y, s = await ready(dut, 7, length)
     ninv = await bus.csr_read("ninv_value")
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     await bus.csr_write("ninv", ninv ^ 2)
     st, _ = await bus.wait_done()
     assert st >> 8 == m.ERR_BUSY, f"flags {st >> 8:#x}"
     assert await bus.csr_read("ninv_value") == ninv
-    assert await bus.store(3, length) == m.mont_product(x, y, n, m.words(length, W), W)
+    assert await bus.store(3, length) == m.mont_product(x, y, n, s, W)
