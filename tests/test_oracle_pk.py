@@ -97,6 +97,15 @@ def mp_cases(rng):
             a, e = rng.getrandbits(bits + 8), (rng.getrandbits(e_bits) if e_bits > 17 else 65537)
             req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e), **cfg}
             out.append((req, lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
+    # The default point's R^2 mod m (in a MONT=1 build the unit's: a division of up to 16
+    # quotient limbs, then squarings): a modulus with its top bit clear (1000), limb counts
+    # whose odd part is above 16 (17, 34) and the RSA sizes.
+    for bits in (544, 1000, 1088, 2048, 4096):
+        m = odd(rng, bits)
+        a = rng.getrandbits(bits + 8)
+        for e in (65537, rng.getrandbits(100))[:1 if bits > 2048 else 2]:
+            req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e)}
+            out.append((req, lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
     return out
 
 

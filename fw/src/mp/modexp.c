@@ -153,10 +153,10 @@ static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const
         (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ONE)))
       return rc;
   } else {
-    uint32_t e1 = e->d[0] - 1;                /* e < 2^32, e >= 1 */
+    uint32_t e1 = e->d[0] - 1;                /* e < 2^32, e >= 1; one is read for e1 < 2 only */
     if ((rc = vc_montu_load(SLOT_BASE, base)) ||
         (rc = vc_montu_mul(VC_MONTU_SLOT_X, SLOT_BASE, VC_MONTU_SLOT_ACC)) ||
-        (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
+        (e1 < 2 && (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one))) ||
         (rc = vc_montu_exp_var(&e1, e1 ? 32 - (size_t)__builtin_clz(e1) : 0)) ||
         (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, SLOT_BASE)))
       return rc;

@@ -32,6 +32,10 @@ uint32_t vc_mpn_mont_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, cons
                          size_t n, uint32_t m0inv, uint32_t *q);
 uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size_t n,
                          uint32_t m0inv, uint32_t *q);
+/* Knuth's algorithm D (TAOCP vol. 2, 4.3.1) on limbs: u (nu + 1 limbs) by v (nv <= nu limbs, its
+ * top bit set; u's top nv limbs below v): the nu - nv + 1 quotient limbs into q (NULL: not
+ * kept), the remainder into u[0..nv); u's other limbs are left undefined. */
+void vc_mpn_divrem(uint32_t *q, uint32_t *u, size_t nu, const uint32_t *v, size_t nv);
 int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n);
 /* Significant length of a[0..n): n minus the top zero limbs. */
 size_t vc_mpn_norm(const uint32_t *a, size_t n);
