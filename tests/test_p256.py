@@ -3,6 +3,7 @@ itself checked against pycryptodome here): scalar multiplication of the generato
 and of other points (the window), addition, validation, ECDH, ECDSA both ways with RFC 6979
 nonces equal to pycryptodome's, and the comb table's header recomputed."""
 
+import ctypes
 import hashlib
 import random
 from pathlib import Path
@@ -39,8 +40,9 @@ def test_model_against_pycryptodome():
     assert M.mul(M.n, M.G) is ecp.INF and M.on_curve(M.G)
 
 
-def test_comb_header_is_current():
+def test_table_headers_are_current():
     assert (ROOT / "fw/src/ec/p256_comb.h").read_text() == ecp.comb_header()
+    assert (ROOT / "fw/src/ec/p256_mont_tab.h").read_text() == ecp.mont_header()
 
 
 def test_mul(c):
@@ -119,3 +121,35 @@ def test_verify_exceptional_additions(c):
         e = rng.randrange(1, M.n)
         s = (e - r) * pow(k, -1, M.n) % M.n
         assert c.verify(enc(c, M.neg(M.G)), e.to_bytes(32, "big"), r, s) == VC_OK
+
+
+def test_unit_backend_on_the_emulation(lib, c):
+    """p256_mont.c, the scalar multiplications on the Montgomery unit, runs here on the
+    driver's emulation of the unit (bit-exact, tests/test_mont_driver.py): k G (the unit's
+    comb), k P (the window over multiples in the unit) and k1 G + k2 P, with the exceptional
+    sums of verification (P = Q and P = -Q on the way) and infinity as results."""
+    def call(fn, *args):
+        out = ctypes.create_string_buffer(65)
+        err = fn(out, *args)
+        return err, out.raw if err == VC_OK else None
+
+    def mul(k, P=None):
+        return call(lib.vc_p256u_mul, k.to_bytes(32, "big"), enc(c, P) if P else None)
+
+    def mul2(k1, k2, P):
+        return call(lib.vc_p256u_mul2_var, k1.to_bytes(32, "big"), k2.to_bytes(32, "big"), enc(c, P))
+
+    rng = random.Random(6)
+    P = M.mul(rng.randrange(1, M.n), M.G)
+    ks = [1, 2, 15, 16, 17, M.n - 1, 1 << 255, (1 << 66) - 1] + [rng.randrange(1, M.n) for _ in range(6)]
+    for k in ks:
+        assert mul(k) == (VC_OK, enc(c, M.mul(k, M.G))), k
+        assert mul(k, P) == (VC_OK, enc(c, M.mul(k, P))), k
+    for k1, k2 in [(rng.randrange(M.n), rng.randrange(1, M.n)) for _ in range(4)] + [(0, 5), (7, 0)]:
+        want = M.add(M.mul(k1, M.G), M.mul(k2, P))
+        assert mul2(k1, k2, P) == (VC_OK, enc(c, want)), (k1, k2)
+    k = rng.randrange(1, M.n)
+    assert mul2(k, k, M.G) == (VC_OK, enc(c, M.mul(2 * k, M.G)))      # adds a point to itself
+    assert mul2(k, k, M.neg(M.G))[0] == VC_ERR_POINT                  # ... and to its negative
+    assert mul2(k + 3, k, M.neg(M.G)) == (VC_OK, enc(c, M.mul(3, M.G)))
+    assert mul(M.n)[0] == VC_ERR_POINT

@@ -11,7 +11,6 @@
 #include "vc_csr.h"
 #endif
 
-#define OP_MUL 1u
 #define MAX_W 5
 
 /* One form's session: the length set up (0: none), log2 of the slot stride, the slots. */
@@ -72,6 +71,15 @@ VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a,
 {
   int rc = slots_ok(ss, a, b, r);
   return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
+}
+
+/* A command: a defined op, its slots as a product's. */
+VC_HOT(mont) static int cmd_ok(const struct session *ss, unsigned op, unsigned r, unsigned a,
+                               unsigned b)
+{
+  if (op != VC_MONTU_MUL && op != VC_MONTU_ADD && op != VC_MONTU_SUB)
+    return VC_ERR_PARAM;
+  return mul_ok(ss, r, a, b);
 }
 
 /* Table size 2^w of the exponentiation at this length: the widest that fits. */
@@ -199,6 +207,30 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
   return rc ? rc : emu_mul(r, a, b);
 }
 
+/* The unit's ADD and SUB: A + B minus N when that is at least N; A - B plus N when it borrows. */
+VC_HOT(mont) int vc_montu_cmd_sw(unsigned op, unsigned r, unsigned a, unsigned b)
+{
+  int rc = cmd_ok(&sw, op, r, a, b);
+  if (rc || op == VC_MONTU_MUL)
+    return rc ? rc : emu_mul(r, a, b);
+  uint32_t t[VC_MONTU_MAX_LIMBS];
+  size_t n = sw.limbs;
+  const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
+  if (op == VC_MONTU_ADD) {
+    if (vc_mpn_add_n(t, emu_slot(a), emu_slot(b), n) || vc_mpn_cmp(t, m, n) >= 0)
+      vc_mpn_sub_n(t, t, m, n);
+  } else if (vc_mpn_sub_n(t, emu_slot(a), emu_slot(b), n)) {
+    vc_mpn_add_n(t, t, m, n);
+  }
+  vc_mpn_copy(emu_slot(r), t, n);
+  return VC_OK;
+}
+
+int vc_montu_wait_sw(void)
+{
+  return sw.limbs ? VC_OK : VC_ERR_STATE;
+}
+
 int vc_montu_exp_sw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
@@ -235,17 +267,22 @@ VC_HOT(mont) static int hw_wait(void)
   return VC_ERR_HW;
 }
 
-/* Queues a product (unchecked) once the queue has room: it starts when the one running ends,
+/* Queues a command (unchecked) once the queue has room: it starts when the one running ends,
  * so the CPU prepares the next command while the unit computes. */
-VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) static int hw_issue(unsigned op, unsigned r, unsigned a, unsigned b)
 {
   uint32_t i = 0;
   while (mont_status_read() & (1u << CSR_MONT_STATUS_QUEUED_OFFSET))
     if (++i == VC_MONTU_POLLS)
       return VC_ERR_HW;
-  mont_command_write(OP_MUL << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
+  mont_command_write(op << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
                      b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
   return VC_OK;
+}
+
+VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
+{
+  return hw_issue(VC_MONTU_MUL, r, a, b);
 }
 
 int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
@@ -295,6 +332,17 @@ VC_HOT(mont) int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
   return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
 }
 
+VC_HOT(mont) int vc_montu_cmd_hw(unsigned op, unsigned r, unsigned a, unsigned b)
+{
+  int rc = cmd_ok(&hw, op, r, a, b);
+  return rc ? rc : hw_issue(op, r, a, b);
+}
+
+int vc_montu_wait_hw(void)
+{
+  return hw.limbs ? hw_wait() : VC_ERR_STATE;
+}
+
 VC_HOT(mont) int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
@@ -334,6 +382,16 @@ int vc_montu_store(unsigned slot, uint32_t *x)
 VC_HOT(mont) int vc_montu_mul(unsigned r, unsigned a, unsigned b)
 {
   return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b));
+}
+
+VC_HOT(mont) int vc_montu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
+{
+  return PICK(vc_montu_cmd_hw(op, r, a, b), vc_montu_cmd_sw(op, r, a, b));
+}
+
+int vc_montu_wait(void)
+{
+  return PICK(vc_montu_wait_hw(), vc_montu_wait_sw());
 }
 
 int vc_montu_exp(const uint32_t *e, size_t ebits)

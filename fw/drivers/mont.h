@@ -15,7 +15,7 @@
  * -N^-1 mod 2^32 is computed by the driver (Newton's iteration in vc_montu_setup) and written to
  * the unit's ninv register: cheaper than the unit's NINV command and its poll.
  *
- * Errors: VC_ERR_NULL (a NULL pointer), VC_ERR_LENGTH (limbs 0 or above VC_MONTU_MAX_LIMBS, or
+ * Errors: VC_ERR_NULL (a NULL pointer), VC_ERR_PARAM (an undefined command), VC_ERR_LENGTH (limbs 0 or above VC_MONTU_MAX_LIMBS, or
  * fewer than 4 slots at that length), VC_ERR_MODULUS (m even or its top limb 0), VC_ERR_STATE
  * (no setup yet), VC_ERR_RANGE (a slot out of range, or the modulus slot as a result),
  * VC_ERR_HW (the unit flagged an error on a command since the setup, or a command did not end
@@ -69,6 +69,21 @@ int vc_montu_store(unsigned slot, uint32_t *x);
 int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b);
 int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b);
 int vc_montu_mul(unsigned r, unsigned a, unsigned b);
+
+/* Command streams, for programs of field operations on resident operands (P-256's point
+ * formulas): vc_montu_cmd queues slot r = a * b / R (VC_MONTU_MUL), a + b or a - b mod N
+ * (VC_MONTU_ADD, VC_MONTU_SUB; fully reduced for A, B < N), slots as for vc_montu_mul, and
+ * returns while the unit computes (the emulation computes at once); vc_montu_wait returns once
+ * every queued command ended. Read results (vc_montu_store) only after vc_montu_wait. A
+ * command's cycles depend on the length only, never on the operands or the slots.
+ * VC_ERR_PARAM for another op. */
+enum { VC_MONTU_MUL = 1, VC_MONTU_ADD = 3, VC_MONTU_SUB = 4 };
+int vc_montu_cmd_hw(unsigned op, unsigned r, unsigned a, unsigned b);
+int vc_montu_cmd_sw(unsigned op, unsigned r, unsigned a, unsigned b);
+int vc_montu_cmd(unsigned op, unsigned r, unsigned a, unsigned b);
+int vc_montu_wait_hw(void);
+int vc_montu_wait_sw(void);
+int vc_montu_wait(void);
 
 /* Slot VC_MONTU_SLOT_ACC = X^e in Montgomery form, from X = slot VC_MONTU_SLOT_X and
  * one = R mod N in slot VC_MONTU_SLOT_ONE (both in Montgomery form, below N); e: ebits bits in

@@ -16,22 +16,20 @@
  * Scalar multiplication: a fixed 4-bit window over a table of 16 multiples (variable base),
  * and for the generator a comb of two 5-tooth tables (26 doublings, 52 mixed additions).
  * Every table lookup reads every entry. One inversion (Fermat) returns to affine.
- * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows. */
+ * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows.
+ * In a build with the Montgomery co-processor, the scalar multiplications run on it instead
+ * (p256_mont.c, unless the request turns it off). */
 #include <string.h>
 
 #include "../internal.h"
 #include "../mp/mpn.h"
+#include "accel.h"
 #include "ec_internal.h"
+#include "p256_internal.h"
 
-#define N 8
-typedef uint32_t fe[N];
 typedef struct {
   fe x, y, z;
 } pt;
-
-static const fe P = {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0, 0, 1, 0xFFFFFFFF};
-static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
-                     0x769886BC, 0xB3EBBD55, 0xAA3A93E7, 0x5AC635D8};
 
 /* ---- field ---- */
 
@@ -177,6 +175,11 @@ VC_HOT(p256) static void fe_mul(fe r, const fe a, const fe b)
   fe_reduce(r, c);
 }
 
+void vc_p256_fe_mul(fe r, const fe a, const fe b)
+{
+  fe_mul(r, a, b);
+}
+
 static void fe_sqr(fe r, const fe a)
 {
   fe_mul(r, a, a);
@@ -190,36 +193,24 @@ static void fe_sqr_n(fe r, const fe a, int n)
 }
 
 /* a^(p-2) by a fixed chain: a^(2^k - 1) for k = 2, 4, 8, 16, 32 (and 30, 64, 94), then p - 2's
- * bits: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1. 255 squarings, 14 products. */
+ * bits: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1. */
+enum { IA, I2, I4, I8, I16, I32, I30, IT, IU };
+const p256_chain_step vc_p256_inv_chain[P256_INV_STEPS] = {
+  {I2, IA, 1, IA},   {I4, I2, 2, I2},   {I8, I4, 4, I4},    {I16, I8, 8, I8},
+  {I32, I16, 16, I16}, {IT, I16, 8, I8}, /* 24 */ {IT, IT, 4, I4}, /* 28 */ {I30, IT, 2, I2},
+  {IU, I32, 32, I32}, /* 64 */ {IU, IU, 30, I30}, /* 94 ones */
+  {IT, I32, 32, IA}, /* 32 ones, 31 zeros, 1 */ {IT, IT, 96 + 94, IU}, {IT, IT, 2, IA}};
+
 static void fe_inv(fe r, const fe a)
 {
-  fe t2, t4, t8, t16, t32, t30, t, u;
-  fe_sqr(t, a);
-  fe_mul(t2, t, a);
-  fe_sqr_n(t, t2, 2);
-  fe_mul(t4, t, t2);
-  fe_sqr_n(t, t4, 4);
-  fe_mul(t8, t, t4);
-  fe_sqr_n(t, t8, 8);
-  fe_mul(t16, t, t8);
-  fe_sqr_n(t, t16, 16);
-  fe_mul(t32, t, t16);
-  fe_sqr_n(t, t16, 8);
-  fe_mul(t, t, t8);          /* 24 */
-  fe_sqr_n(t, t, 4);
-  fe_mul(t, t, t4);          /* 28 */
-  fe_sqr_n(t, t, 2);
-  fe_mul(t30, t, t2);        /* 30 */
-  fe_sqr_n(t, t32, 32);
-  fe_mul(u, t, t32);         /* 64 */
-  fe_sqr_n(u, u, 30);
-  fe_mul(u, u, t30);         /* 94 ones */
-  fe_sqr_n(t, t32, 32);
-  fe_mul(t, t, a);           /* 32 ones, 31 zeros, 1 */
-  fe_sqr_n(t, t, 96 + 94);
-  fe_mul(t, t, u);
-  fe_sqr_n(t, t, 2);
-  fe_mul(r, t, a);
+  fe reg[P256_INV_REGS];
+  memcpy(reg[IA], a, sizeof(fe));
+  for (int i = 0; i < P256_INV_STEPS; i++) {
+    const p256_chain_step *c = &vc_p256_inv_chain[i];
+    fe_sqr_n(reg[c->dst], reg[c->src], c->sq);
+    fe_mul(reg[c->dst], reg[c->dst], reg[c->mul]);
+  }
+  memcpy(r, reg[P256_INV_OUT], sizeof(fe));
 }
 
 /* r = a (`words` words) when ctl is 1: out of line, in the hot group. */
@@ -240,12 +231,13 @@ static uint32_t fe_is_zero(const fe a)
  * Run as programs over a register file of field elements: one small interpreter instead of
  * ~80 inlined calls keeps the formulas inside the instruction cache with the field code. */
 
-enum { PX, PY, PZ, QX, QY, QZ, BB, T0, T1, T2, T3, T4, X3, Y3, Z3, NREG };
-enum { ADD, SUB, MUL };
-typedef uint8_t fop[4];                     /* op, destination, source, source */
+#define NOPS(ops) ((int)(sizeof(ops) / sizeof((ops)[0])))
+#define PROG(name, ...)                      \
+  static const fop name##_ops[] = __VA_ARGS__; \
+  const p256_prog name = {name##_ops, NOPS(name##_ops)}
 
 /* Algorithm 4: (X3 : Y3 : Z3) = P + Q. */
-static const fop add_prog[] = {
+PROG(vc_p256_add, {
   {MUL, T0, PX, QX}, {MUL, T1, PY, QY}, {MUL, T2, PZ, QZ}, {ADD, T3, PX, PY}, {ADD, T4, QX, QY},
   {MUL, T3, T3, T4}, {ADD, T4, T0, T1}, {SUB, T3, T3, T4}, {ADD, T4, PY, PZ}, {ADD, X3, QY, QZ},
   {MUL, T4, T4, X3}, {ADD, X3, T1, T2}, {SUB, T4, T4, X3}, {ADD, X3, PX, PZ}, {ADD, Y3, QX, QZ},
@@ -254,21 +246,21 @@ static const fop add_prog[] = {
   {ADD, T1, T2, T2}, {ADD, T2, T1, T2}, {SUB, Y3, Y3, T2}, {SUB, Y3, Y3, T0}, {ADD, T1, Y3, Y3},
   {ADD, Y3, T1, Y3}, {ADD, T1, T0, T0}, {ADD, T0, T1, T0}, {SUB, T0, T0, T2}, {MUL, T1, T4, Y3},
   {MUL, T2, T0, Y3}, {MUL, Y3, X3, Z3}, {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1},
-  {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0}, {ADD, Z3, Z3, T1}};
+  {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0}, {ADD, Z3, Z3, T1}});
 
 /* Algorithm 6: (X3 : Y3 : Z3) = 2P (Q unused). */
-static const fop dbl_prog[] = {
+PROG(vc_p256_dbl, {
   {MUL, T0, PX, PX}, {MUL, T1, PY, PY}, {MUL, T2, PZ, PZ}, {MUL, T3, PX, PY}, {ADD, T3, T3, T3},
   {MUL, Z3, PX, PZ}, {ADD, Z3, Z3, Z3}, {MUL, Y3, BB, T2}, {SUB, Y3, Y3, Z3}, {ADD, X3, Y3, Y3},
   {ADD, Y3, X3, Y3}, {SUB, X3, T1, Y3}, {ADD, Y3, T1, Y3}, {MUL, Y3, X3, Y3}, {MUL, X3, X3, T3},
   {ADD, T3, T2, T2}, {ADD, T2, T2, T3}, {MUL, Z3, BB, Z3}, {SUB, Z3, Z3, T2}, {SUB, Z3, Z3, T0},
   {ADD, T3, Z3, Z3}, {ADD, Z3, Z3, T3}, {ADD, T3, T0, T0}, {ADD, T0, T3, T0}, {SUB, T0, T0, T2},
   {MUL, T0, T0, Z3}, {ADD, Y3, Y3, T0}, {MUL, T0, PY, PZ}, {ADD, T0, T0, T0}, {MUL, Z3, T0, Z3},
-  {SUB, X3, X3, Z3}, {MUL, Z3, T0, T1}, {ADD, Z3, Z3, Z3}, {ADD, Z3, Z3, Z3}};
+  {SUB, X3, X3, Z3}, {MUL, Z3, T0, T1}, {ADD, Z3, Z3, Z3}, {ADD, Z3, Z3, Z3}});
 
 /* Algorithm 4 with Z2 = 1 (Q affine, not infinity; still complete in P): the products
  * (Y1 + Z1)(Y2 + Z2) and (X1 + Z1)(X2 + Z2) become Y2 Z1 and X2 Z1, and Z1 Z2 is Z1. */
-static const fop madd_prog[] = {
+PROG(vc_p256_madd, {
   {MUL, T0, PX, QX}, {MUL, T1, PY, QY}, {ADD, T3, PX, PY}, {ADD, T4, QX, QY}, {MUL, T3, T3, T4},
   {ADD, T4, T0, T1}, {SUB, T3, T3, T4}, {MUL, T4, QY, PZ}, {ADD, T4, T4, PY}, {MUL, Y3, QX, PZ},
   {ADD, Y3, Y3, PX}, {MUL, Z3, BB, PZ}, {SUB, X3, Y3, Z3}, {ADD, Z3, X3, X3}, {ADD, X3, X3, Z3},
@@ -276,7 +268,7 @@ static const fop madd_prog[] = {
   {SUB, Y3, Y3, T2}, {SUB, Y3, Y3, T0}, {ADD, T1, Y3, Y3}, {ADD, Y3, T1, Y3}, {ADD, T1, T0, T0},
   {ADD, T0, T1, T0}, {SUB, T0, T0, T2}, {MUL, T1, T4, Y3}, {MUL, T2, T0, Y3}, {MUL, Y3, X3, Z3},
   {ADD, Y3, Y3, T2}, {MUL, X3, T3, X3}, {SUB, X3, X3, T1}, {MUL, Z3, T4, Z3}, {MUL, T1, T3, T0},
-  {ADD, Z3, Z3, T1}};
+  {ADD, Z3, Z3, T1}});
 
 /* The register file: P's and Q's coordinates and b in place (programs never write them), the
  * temporaries local. */
@@ -294,9 +286,9 @@ VC_HOT(p256) static void vm_init(vm *v, const pt *p, const pt *q)
     v->reg[i] = v->tmp[i - T0];
 }
 
-VC_HOT(p256) static void vm_run(vm *v, const fop *prog, int len)
+VC_HOT(p256) static void vm_run(vm *v, const p256_prog *prog)
 {
-  for (const fop *o = prog; o < prog + len; o++) {
+  for (const fop *o = prog->op; o < prog->op + prog->len; o++) {
     uint32_t *d = v->reg[(*o)[1]], *a = v->reg[(*o)[2]], *b = v->reg[(*o)[3]];
     if ((*o)[0] == MUL)
       fe_mul(d, a, b);
@@ -314,78 +306,65 @@ VC_HOT(p256) static void vm_out(const vm *v, pt *r)
   memcpy(r->z, v->reg[Z3], sizeof(fe));
 }
 
-#define NOPS(prog) ((int)(sizeof(prog) / sizeof((prog)[0])))
-#define VM_RUN(v, prog) vm_run(v, prog, NOPS(prog))
 
-VC_HOT(p256) static void pt_run(pt *r, const pt *p, const pt *q, const fop *prog, int len)
+VC_HOT(p256) static void pt_run(pt *r, const pt *p, const pt *q, const p256_prog *prog)
 {
   vm v;
   vm_init(&v, p, q);
-  vm_run(&v, prog, len);
+  vm_run(&v, prog);
   vm_out(&v, r);
 }
 
 static void pt_add(pt *r, const pt *p, const pt *q)
 {
-  pt_run(r, p, q, add_prog, NOPS(add_prog));
+  pt_run(r, p, q, &vc_p256_add);
 }
 
 static void pt_madd(pt *r, const pt *p, const pt *q)
 {
-  pt_run(r, p, q, madd_prog, NOPS(madd_prog));
+  pt_run(r, p, q, &vc_p256_madd);
 }
 
 static void pt_double(pt *r, const pt *p)
 {
-  pt_run(r, p, p, dbl_prog, NOPS(dbl_prog));
+  pt_run(r, p, p, &vc_p256_dbl);
 }
 
-static void fe_from_bytes(fe r, const uint8_t *b)
-{
-  for (int i = 0; i < N; i++)
-    r[i] = vc_ld32be(b + 28 - 4 * i);
-}
-
-static void fe_to_bytes(uint8_t *b, const fe a)
-{
-  for (int i = 0; i < N; i++)
-    vc_st32be(b + 28 - 4 * i, a[i]);
-}
 
 /* ---- verification: Jacobian coordinates, variable time (every input is public) ----
  * (X : Y : Z) is (X / Z^2, Y / Z^3); Z = 0 is infinity. These formulas are not complete: the
  * additions branch on their exceptional cases. */
 
 /* dbl-2001-b for a = -3: 3M + 5S. */
-static const fop jdbl_prog[] = {
+PROG(vc_p256_jdbl, {
   {MUL, T0, PZ, PZ}, {MUL, T1, PY, PY}, {MUL, T2, PX, T1}, {SUB, T3, PX, T0}, {ADD, T4, PX, T0},
   {MUL, T3, T3, T4}, {ADD, T4, T3, T3}, {ADD, T3, T4, T3}, {ADD, Z3, PY, PZ}, {MUL, Z3, Z3, Z3},
   {SUB, Z3, Z3, T1}, {SUB, Z3, Z3, T0}, {ADD, T2, T2, T2}, {ADD, T2, T2, T2}, {ADD, T0, T2, T2},
   {MUL, X3, T3, T3}, {SUB, X3, X3, T0}, {SUB, T2, T2, X3}, {MUL, Y3, T3, T2}, {MUL, T1, T1, T1},
-  {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {SUB, Y3, Y3, T1}};
+  {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {ADD, T1, T1, T1}, {SUB, Y3, Y3, T1}});
 
 /* Addition (add-1998-cmo-2, 12M + 4S) in two parts: the first leaves H = U2 - U1 in Y3 and
  * R = S2 - S1 in T0 (U1 in X3, S1 in T1), so that P = Q and P = -Q can be told apart. */
-static const fop jadd1_prog[] = {
+PROG(vc_p256_jadd1, {
   {MUL, T0, PZ, PZ}, {MUL, T1, QZ, QZ}, {MUL, X3, PX, T1}, {MUL, Y3, QX, T0}, {SUB, Y3, Y3, X3},
-  {MUL, T1, T1, QZ}, {MUL, T1, T1, PY}, {MUL, T0, T0, PZ}, {MUL, T0, T0, QY}, {SUB, T0, T0, T1}};
-static const fop jadd2_prog[] = {
+  {MUL, T1, T1, QZ}, {MUL, T1, T1, PY}, {MUL, T0, T0, PZ}, {MUL, T0, T0, QY}, {SUB, T0, T0, T1}});
+PROG(vc_p256_jadd2, {
   {MUL, T2, Y3, Y3}, {MUL, T3, T2, Y3}, {MUL, T2, X3, T2}, {MUL, Z3, PZ, QZ}, {MUL, Z3, Z3, Y3},
   {MUL, X3, T0, T0}, {SUB, X3, X3, T3}, {SUB, X3, X3, T2}, {SUB, X3, X3, T2}, {SUB, T2, T2, X3},
-  {MUL, Y3, T0, T2}, {MUL, T1, T1, T3}, {SUB, Y3, Y3, T1}};
+  {MUL, Y3, T0, T2}, {MUL, T1, T1, T3}, {SUB, Y3, Y3, T1}});
 
 /* The same with Z2 = 1 (madd, 8M + 3S): U1 = X1 and S1 = Y1. */
-static const fop jmadd1_prog[] = {
+PROG(vc_p256_jmadd1, {
   {MUL, T0, PZ, PZ}, {MUL, Y3, QX, T0}, {SUB, Y3, Y3, PX}, {MUL, T0, T0, PZ}, {MUL, T0, T0, QY},
-  {SUB, T0, T0, PY}};
-static const fop jmadd2_prog[] = {
+  {SUB, T0, T0, PY}});
+PROG(vc_p256_jmadd2, {
   {MUL, T2, Y3, Y3}, {MUL, T3, T2, Y3}, {MUL, T2, PX, T2}, {MUL, Z3, PZ, Y3}, {MUL, X3, T0, T0},
   {SUB, X3, X3, T3}, {SUB, X3, X3, T2}, {SUB, X3, X3, T2}, {SUB, T2, T2, X3}, {MUL, Y3, T0, T2},
-  {MUL, T1, PY, T3}, {SUB, Y3, Y3, T1}};
+  {MUL, T1, PY, T3}, {SUB, Y3, Y3, T1}});
 
 static void jac_double(pt *r, const pt *p)
 {
-  pt_run(r, p, p, jdbl_prog, NOPS(jdbl_prog));
+  pt_run(r, p, p, &vc_p256_jdbl);
 }
 
 /* r = p + q; q affine (z = 1) when mixed. */
@@ -398,9 +377,9 @@ static void jac_add_var(pt *r, const pt *p, const pt *q, int mixed)
   }
   vm_init(&v, p, q);
   if (mixed)
-    VM_RUN(&v, jmadd1_prog);
+    vm_run(&v, &vc_p256_jmadd1);
   else
-    VM_RUN(&v, jadd1_prog);
+    vm_run(&v, &vc_p256_jadd1);
   if (fe_is_zero(v.reg[Y3])) {
     if (fe_is_zero(v.reg[T0]))
       jac_double(r, p);                        /* P = Q */
@@ -409,15 +388,13 @@ static void jac_add_var(pt *r, const pt *p, const pt *q, int mixed)
     return;
   }
   if (mixed)
-    VM_RUN(&v, jmadd2_prog);
+    vm_run(&v, &vc_p256_jmadd2);
   else
-    VM_RUN(&v, jadd2_prog);
+    vm_run(&v, &vc_p256_jadd2);
   vm_out(&v, r);
 }
 
-/* The width-w NAF of k (32 big-endian bytes): d[i] odd in (-2^(w-1), 2^(w-1)) or 0, at most
- * one nonzero digit in any w consecutive ones; 257 digits. */
-static void wnaf_var(int8_t *d, const uint8_t *k, int w)
+void vc_p256_wnaf_var(int8_t *d, const uint8_t *k, int w)
 {
   uint32_t x[N + 1];
   fe_from_bytes(x, k);
@@ -490,10 +467,6 @@ static void pt_lookup(pt *r, const pt *tab, int n, uint32_t idx)
     fe_select((uint32_t *)r, (const uint32_t *)&tab[i], vc_ct_eq((uint32_t)i, idx), 3 * N);
 }
 
-static unsigned nibble(const uint8_t *k, int i)
-{
-  return (k[31 - i / 2] >> (4 * (i & 1))) & 0xF;
-}
 
 /* kP by a fixed 4-bit window: 64 windows, each 4 doublings and the addition of table[digit]
  * (table[0] is infinity; the complete formulas add it like any other point). */
@@ -562,8 +535,8 @@ static void mul2_var(pt *r, const uint8_t *k1, const uint8_t *k2, const pt *p)
   int8_t d1[257], d2[257];
   pt tab[8], p2, g, e;
   fe zero = {0};
-  wnaf_var(d1, k1, 6);
-  wnaf_var(d2, k2, 5);
+  vc_p256_wnaf_var(d1, k1, 6);
+  vc_p256_wnaf_var(d2, k2, 5);
   tab[0] = *p;
   jac_double(&p2, p);
   for (int i = 1; i < 8; i++)
@@ -613,6 +586,8 @@ static int p_mul(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_
   pt p, r;
   (void)c;
   (void)set;
+  if (vc_accel_on(VC_ACCEL_MONT))
+    return vc_p256u_mul(out, k, in);
   if (in) {
     pt_decode(&p, in);
     mul_var_base(&r, k, &p);
@@ -691,6 +666,8 @@ static int p_mul2_var(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const u
   fe zi, z2;
   (void)c;
   (void)set;
+  if (vc_accel_on(VC_ACCEL_MONT))
+    return vc_p256u_mul2_var(out, k1, k2, in);
   pt_decode(&p, in);
   mul2_var(&r, k1, k2, &p);
   if (fe_is_zero(r.z))

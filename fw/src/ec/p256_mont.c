@@ -1,0 +1,358 @@
+/* P-256's scalar multiplications on the Montgomery co-processor (fw/drivers/mont.h), for p256.c
+ * in a build with the unit. The same point formulas (p256_internal.h's programs) run as streams
+ * of unit commands over a register file in the unit's operand memory, with the field in
+ * Montgomery form (x 2^256 mod p, converted at the edges): inside a scalar multiplication only
+ * commands cross the bus. The affine results are bit-identical to p256.c's.
+ * Constant time like p256.c (verification aside): a command's cycles depend neither on its
+ * operands nor on its slots, so a table entry is chosen by its slot number, computed with
+ * masks, and the tables live in the unit. The generator's comb has 3 tables of 4 teeth (90
+ * elements, precomputed in Montgomery form: p256_mont_tab.h): the CPU's 2 x 5 comb needs 124,
+ * which leave too few of the 128 slots at 256 bits. */
+#include <string.h>
+
+#include "ec_internal.h"
+#include "mont.h"
+#include "p256_internal.h"
+#include "p256_mont_tab.h"
+
+/* Slots at 8 limbs (128). */
+enum {
+  S_ONE = VC_MONTU_SLOT_N + 1,   /* 1: a product by it leaves Montgomery form */
+  S_RM,                          /* R mod p: Montgomery form of 1 */
+  S_R2,                          /* R^2 mod p: a product by it enters the form */
+  S_ZERO,
+  S_B,                           /* b, Montgomery form */
+  S_T,                           /* T0 .. T4 */
+  S_ACC = S_T + 5,               /* two point buffers: the sum and the next one */
+  S_TMP = S_ACC + 6,             /* a negated y, conversions */
+  S_TAB = S_TMP + 3,             /* tables */
+  S_INV = 128 - P256_INV_REGS,   /* the inversion's registers */
+  NSLOTS = 128
+};
+_Static_assert(S_TAB + 2 * 15 * P256U_COMB_TABLES <= S_INV, "the comb and the inversion overlap");
+_Static_assert(S_TAB + 2 * P256U_G_ODD + 3 * 8 <= S_INV, "verification's tables overlap");
+
+typedef uint8_t upt[3];          /* a point: its coordinates' slots */
+
+static void upt_at(upt r, unsigned base)
+{
+  r[0] = (uint8_t)base;
+  r[1] = (uint8_t)(base + 1);
+  r[2] = (uint8_t)(base + 2);
+}
+
+static int cmd(unsigned op, unsigned r, unsigned a, unsigned b)
+{
+  return vc_montu_cmd(op, r, a, b);
+}
+
+static int copy(unsigned r, unsigned a)
+{
+  return cmd(VC_MONTU_ADD, r, a, S_ZERO);
+}
+
+/* (X3 : Y3 : Z3) = out from p and q by a program. */
+VC_HOT(mont) static int run(const p256_prog *prog, const uint8_t *p, const uint8_t *q,
+                            const uint8_t *out)
+{
+  static const uint8_t opcode[] = {[ADD] = VC_MONTU_ADD, [SUB] = VC_MONTU_SUB, [MUL] = VC_MONTU_MUL};
+  const uint8_t reg[NREG] = {p[0], p[1], p[2], q[0], q[1], q[2], S_B, S_T, S_T + 1, S_T + 2,
+                             S_T + 3, S_T + 4, out[0], out[1], out[2]};
+  int rc = VC_OK;
+  for (const fop *o = prog->op; o < prog->op + prog->len && !rc; o++)
+    rc = cmd(opcode[(*o)[0]], reg[(*o)[1]], reg[(*o)[2]], reg[(*o)[3]]);
+  return rc;
+}
+
+/* The modulus and the constants. R^2 mod p is (R mod p)^2 on the CPU, R mod p = 2^256 - p. */
+static int begin(void)
+{
+  fe rm, r2, x = {0};
+  int rc;
+  for (int i = 0; i < N; i++)
+    rm[i] = ~P[i];
+  rm[0] += 1;                                 /* p's low word is odd: no carry */
+  vc_p256_fe_mul(r2, rm, rm);
+  if ((rc = vc_montu_setup(N, P)) || (rc = vc_montu_load(S_ZERO, x)) ||
+      (rc = vc_montu_load(S_RM, rm)) || (rc = vc_montu_load(S_R2, r2)) ||
+      (rc = vc_montu_load(S_B, B)))
+    return rc;
+  x[0] = 1;
+  return (rc = vc_montu_load(S_ONE, x)) ? rc : cmd(VC_MONTU_MUL, S_B, S_B, S_R2);
+}
+
+/* Slot `slot` = x (32 big-endian bytes) in Montgomery form. */
+static int load_mont(unsigned slot, const uint8_t *xb)
+{
+  fe x;
+  int rc;
+  fe_from_bytes(x, xb);
+  return (rc = vc_montu_load(slot, x)) ? rc : cmd(VC_MONTU_MUL, slot, slot, S_R2);
+}
+
+/* Affine (x, y) of an encoding into p, Montgomery form, z = 1. */
+static int load_point(const upt p, const uint8_t *in)
+{
+  int rc;
+  return (rc = load_mont(p[0], in + 1)) || (rc = load_mont(p[1], in + 33)) ? rc : copy(p[2], S_RM);
+}
+
+/* *z = whether slot `slot` is zero (after every queued command). */
+static int is_zero(unsigned slot, uint32_t *z)
+{
+  fe x;
+  uint32_t acc = 0;
+  int rc;
+  if ((rc = vc_montu_wait()) || (rc = vc_montu_store(slot, x)))
+    return rc;
+  for (int i = 0; i < N; i++)
+    acc |= x[i];
+  *z = vc_ct_eq0(acc);
+  return VC_OK;
+}
+
+/* Slot S_INV + P256_INV_OUT = slot a^(p-2) by p256.c's chain. */
+static int inv(unsigned a)
+{
+  int rc = copy(S_INV, a);
+  for (int i = 0; i < P256_INV_STEPS && !rc; i++) {
+    const p256_chain_step *c = &vc_p256_inv_chain[i];
+    unsigned d = S_INV + c->dst, s = S_INV + c->src;
+    for (int j = 0; j < c->sq && !rc; j++, s = d)
+      rc = cmd(VC_MONTU_MUL, d, s, s);
+    if (!rc)
+      rc = cmd(VC_MONTU_MUL, d, d, S_INV + c->mul);
+  }
+  return rc;
+}
+
+/* The affine encoding of (X : Y : Z), projective (X/Z, Y/Z) or Jacobian (X/Z^2, Y/Z^3):
+ * Z^-1 leaves Montgomery form (a product by 1), so each product by it gives a coordinate out
+ * of the form. VC_ERR_POINT for Z = 0 (infinity). */
+static int encode(uint8_t *out, const upt p, int jacobian)
+{
+  const unsigned zi = S_INV + P256_INV_OUT, zn = S_TMP, t = S_TMP + 1;
+  fe x, y;
+  uint32_t z;
+  int rc;
+  if ((rc = is_zero(p[2], &z)))
+    return rc;
+  if (z)
+    return VC_ERR_POINT;
+  if ((rc = inv(p[2])))
+    return rc;
+  if (jacobian)
+    rc = cmd(VC_MONTU_MUL, t, zi, zi);        /* Z^-2 */
+  if (rc || (rc = cmd(VC_MONTU_MUL, zn, jacobian ? t : zi, S_ONE)) ||
+      (rc = cmd(VC_MONTU_MUL, p[0], p[0], zn)))
+    return rc;
+  if (jacobian)
+    rc = cmd(VC_MONTU_MUL, t, t, zi);         /* Z^-3 */
+  if (rc || (rc = cmd(VC_MONTU_MUL, zn, jacobian ? t : zi, S_ONE)) ||
+      (rc = cmd(VC_MONTU_MUL, p[1], p[1], zn)) || (rc = vc_montu_wait()) ||
+      (rc = vc_montu_store(p[0], x)) || (rc = vc_montu_store(p[1], y)))
+    return rc;
+  out[0] = 0x04;
+  fe_to_bytes(out + 1, x);
+  fe_to_bytes(out + 33, y);
+  return VC_OK;
+}
+
+/* p = (0 : 1 : 0), infinity in projective coordinates. */
+static int set_infinity(const upt p)
+{
+  int rc;
+  return (rc = copy(p[0], S_ZERO)) || (rc = copy(p[1], S_RM)) ? rc : copy(p[2], S_ZERO);
+}
+
+/* Swaps the sum's and the next buffer's base slots when ctl is 1. */
+static void swap_if(uint32_t ctl, unsigned *a, unsigned *b)
+{
+  unsigned t = (*a ^ *b) & vc_ct_mask(ctl);
+  *a ^= t;
+  *b ^= t;
+}
+
+/* k G by the comb: SPACING doublings, each followed by one mixed addition per table of the
+ * entry that k's bits i + SPACING (j + TEETH t) select, into the next buffer, which becomes
+ * the sum unless the digit is 0 (then entry 1 was added as a dummy). */
+static int mul_gen(uint8_t *out, const uint8_t *k)
+{
+  enum { ENTRIES = (1 << P256U_COMB_TEETH) - 1 };
+  unsigned cur = S_ACC, nxt = S_ACC + 3;
+  upt a, b, e;
+  int rc = VC_OK;
+  for (int t = 0; t < P256U_COMB_TABLES && !rc; t++)
+    for (int v = 0; v < ENTRIES && !rc; v++)
+      for (int c = 0; c < 2 && !rc; c++)
+        rc = vc_montu_load(S_TAB + 2 * (ENTRIES * t + v) + c, p256u_comb[t][v][c]);
+  upt_at(a, cur);
+  if (rc || (rc = set_infinity(a)))
+    return rc;
+  for (int i = P256U_COMB_SPACING - 1; i >= 0 && !rc; i--) {
+    upt_at(a, cur);
+    upt_at(b, nxt);
+    if ((rc = run(&vc_p256_dbl, a, a, b)))
+      break;
+    swap_if(1, &cur, &nxt);
+    for (int t = 0; t < P256U_COMB_TABLES && !rc; t++) {
+      uint32_t u = 0;
+      for (int j = 0; j < P256U_COMB_TEETH; j++) {
+        int bit = i + P256U_COMB_SPACING * (j + P256U_COMB_TEETH * t);
+        if (bit < 256)                          /* public: the loop's position */
+          u |= (uint32_t)((k[31 - bit / 8] >> (bit % 8)) & 1) << j;
+      }
+      uint32_t nz = vc_ct_neq0(u);
+      upt_at(e, S_TAB + 2 * (ENTRIES * (unsigned)t + ((u - 1) & vc_ct_mask(nz))));
+      upt_at(a, cur);
+      upt_at(b, nxt);
+      rc = run(&vc_p256_madd, a, e, b);
+      swap_if(nz, &cur, &nxt);
+    }
+  }
+  upt_at(a, cur);
+  return rc ? rc : encode(out, a, 0);
+}
+
+/* k P by a fixed 4-bit window over P's multiples 0 .. 15 in the unit: 64 windows of 4
+ * doublings and the addition of the multiple the digit names (0: infinity, which the complete
+ * formulas add like any other point). */
+static int mul_var_base(uint8_t *out, const uint8_t *k, const uint8_t *in)
+{
+  unsigned cur = S_ACC, nxt = S_ACC + 3;
+  upt a, b, q, p1;
+  int rc;
+  upt_at(a, S_TAB);
+  upt_at(p1, S_TAB + 3);
+  if ((rc = set_infinity(a)) || (rc = load_point(p1, in)))
+    return rc;
+  for (unsigned i = 2; i < 16 && !rc; i++) {
+    upt_at(b, S_TAB + 3 * i);
+    upt_at(a, S_TAB + 3 * (i & 1 ? i - 1 : i / 2));
+    rc = i & 1 ? run(&vc_p256_add, a, p1, b) : run(&vc_p256_dbl, a, a, b);
+  }
+  upt_at(a, cur);
+  if (rc || (rc = set_infinity(a)))
+    return rc;
+  for (int i = 63; i >= 0 && !rc; i--) {
+    for (int j = 0; j < 4 && !rc; j++) {
+      upt_at(a, cur);
+      upt_at(b, nxt);
+      rc = run(&vc_p256_dbl, a, a, b);
+      swap_if(1, &cur, &nxt);
+    }
+    unsigned d = nibble(k, i);
+    upt_at(q, S_TAB + d + 2 * d);
+    upt_at(a, cur);
+    upt_at(b, nxt);
+    if (!rc)
+      rc = run(&vc_p256_add, a, q, b);
+    swap_if(1, &cur, &nxt);
+  }
+  upt_at(a, cur);
+  return rc ? rc : encode(out, a, 0);
+}
+
+int vc_p256u_mul(uint8_t *out, const uint8_t *k, const uint8_t *in)
+{
+  int rc = begin();
+  return rc ? rc : in ? mul_var_base(out, k, in) : mul_gen(out, k);
+}
+
+/* ---- verification: Jacobian coordinates, variable time (every input is public) ---- */
+
+/* *inf: whether p is infinity (tracked on the CPU: no point of the group doubles to it). */
+struct jsum {
+  unsigned cur, nxt;
+  int inf;
+};
+
+/* out = p + q (Jacobian; q affine, z unused, when mixed), with p = q and p = -q handled; out
+ * is neither p nor q. *inf is set when the sum is infinity. */
+static int jadd_var(const upt out, const upt p, int p_inf, const upt q, int mixed, int *inf)
+{
+  uint32_t z;
+  int rc;
+  *inf = 0;
+  if (p_inf) {
+    if ((rc = copy(out[0], q[0])) || (rc = copy(out[1], q[1])))
+      return rc;
+    return copy(out[2], mixed ? S_RM : q[2]);
+  }
+  if ((rc = run(mixed ? &vc_p256_jmadd1 : &vc_p256_jadd1, p, q, out)) || (rc = is_zero(out[1], &z)))
+    return rc;
+  if (z) {                                          /* U1 = U2 */
+    if ((rc = is_zero(S_T, &z)))
+      return rc;
+    if (z)                                          /* P = Q */
+      return run(&vc_p256_jdbl, p, p, out);
+    *inf = 1;                                       /* P = -Q */
+    return VC_OK;
+  }
+  return run(mixed ? &vc_p256_jmadd2 : &vc_p256_jadd2, p, q, out);
+}
+
+/* The sum += q. */
+static int jsum_add(struct jsum *s, const upt q, int mixed)
+{
+  upt a, b;
+  upt_at(a, s->cur);
+  upt_at(b, s->nxt);
+  int rc = jadd_var(b, a, s->inf, q, mixed, &s->inf);
+  swap_if(1, &s->cur, &s->nxt);
+  return rc;
+}
+
+/* k1 G + k2 P by interleaved windows (Straus), as p256.c's mul2_var: G's width-6 NAF digits
+ * from its odd multiples (affine, Montgomery form, loaded), P's width-5 digits from its 8 odd
+ * multiples computed here; a negative digit adds the entry with y negated in S_TMP + 1. */
+int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in)
+{
+  const unsigned gtab = S_TAB, ptab = S_TAB + 2 * P256U_G_ODD;
+  int8_t d1[257], d2[257];
+  struct jsum s = {S_ACC, S_ACC + 3, 1};
+  upt a, b, q;
+  int rc = begin(), inf;
+  vc_p256_wnaf_var(d1, k1, 6);
+  vc_p256_wnaf_var(d2, k2, 5);
+  for (int i = 0; i < P256U_G_ODD && !rc; i++)
+    for (int c = 0; c < 2 && !rc; c++)
+      rc = vc_montu_load(gtab + 2 * i + c, p256u_g_odd[i][c]);
+  upt_at(a, ptab);
+  upt_at(b, S_ACC);                                 /* 2P */
+  if (rc || (rc = load_point(a, in)) || (rc = run(&vc_p256_jdbl, a, a, b)))
+    return rc;
+  for (unsigned i = 1; i < 8 && !rc; i++) {
+    upt_at(a, ptab + 3 * (i - 1));
+    upt_at(q, ptab + 3 * i);
+    rc = jadd_var(q, a, 0, b, 0, &inf);             /* (2i - 1) P + 2P is never infinity */
+  }
+  for (int i = 256; i >= 0 && !rc; i--) {
+    if (!s.inf) {
+      upt_at(a, s.cur);
+      upt_at(b, s.nxt);
+      rc = run(&vc_p256_jdbl, a, a, b);
+      swap_if(1, &s.cur, &s.nxt);
+    }
+    for (int g = 0; g < 2 && !rc; g++) {
+      int d = g ? d2[i] : d1[i];
+      if (!d)
+        continue;
+      unsigned j = (unsigned)(d < 0 ? -d : d) / 2;
+      if (g)
+        upt_at(q, ptab + 3 * j);
+      else
+        upt_at(q, gtab + 2 * j);
+      if (d < 0 && !(rc = cmd(VC_MONTU_SUB, S_TMP + 1, S_ZERO, q[1])))
+        q[1] = S_TMP + 1;
+      if (!rc)
+        rc = jsum_add(&s, q, !g);
+    }
+  }
+  if (rc)
+    return rc;
+  if (s.inf)
+    return VC_ERR_POINT;
+  upt_at(a, s.cur);
+  return encode(out, a, 1);
+}
