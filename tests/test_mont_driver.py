@@ -10,12 +10,13 @@ import random
 import pytest
 
 from hw.mont import model as m
-from vc import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_RANGE, VC_OK
+from vc import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, VC_OK
 
 U32 = ctypes.c_uint32
 SZ = ctypes.c_size_t
 MAX_LIMBS = 128
 SLOT_N, SLOT_ACC, SLOT_ONE, SLOT_X = 0, 1, 2, 3
+CMD_MUL, CMD_ADD, CMD_SUB = 1, 3, 4
 
 
 def arr(x, n):
@@ -37,6 +38,7 @@ def drv(lib):
         getattr(lib, "vc_montu_mul" + form).argtypes = [ctypes.c_uint] * 3
         getattr(lib, "vc_montu_exp" + form).argtypes = [ctypes.c_void_p, SZ]
         getattr(lib, "vc_montu_exp_var" + form).argtypes = [ctypes.c_void_p, SZ]
+        getattr(lib, "vc_montu_cmd" + form).argtypes = [ctypes.c_uint] * 4
     assert not hasattr(lib, "vc_montu_mul_hw")          # the host build has the software forms only
     return lib
 
@@ -79,6 +81,36 @@ def test_products_follow_the_model(drv, form):
                 assert got == a * b * pow(R, -1, N) % N
         assert getattr(drv, "vc_montu_mul" + form)(1, 1, 1) == VC_OK      # r == a == b
         assert store(drv, form, SLOT_N, n) == N
+
+
+@pytest.mark.parametrize("form", ["_sw", ""])
+def test_command_streams(drv, form):
+    """Streams of products, sums and differences (results in any slot, r = a = b included),
+    waited for once, against Python integers: (a + b) mod N and (a - b) mod N for a, b < N."""
+    rng = random.Random(14)
+    for bits in (32, 256, 1024, 4096):
+        n = bits // 32
+        N = modulus(rng, bits)
+        R = 1 << bits
+        assert getattr(drv, "vc_montu_setup" + form)(n, arr(N, n)) == VC_OK
+        slots = drv.vc_montu_slots(n)
+        vals = {}
+        for slot, v in zip(range(1, 5), (0, N - 1, rng.randrange(N), rng.randrange(N))):
+            assert getattr(drv, "vc_montu_load" + form)(slot, arr(v, n)) == VC_OK
+            vals[slot] = v
+        for _ in range(40):
+            op = rng.choice((CMD_MUL, CMD_ADD, CMD_SUB))
+            a, b = rng.choice(sorted(vals)), rng.choice(sorted(vals))
+            r = rng.choice([a, b, rng.randrange(1, slots)])
+            assert getattr(drv, "vc_montu_cmd" + form)(op, r, a, b) == VC_OK
+            x, y = vals[a], vals[b]
+            vals[r] = (x * y * pow(R, -1, N) if op == CMD_MUL else x + y if op == CMD_ADD else x - y) % N
+        assert getattr(drv, "vc_montu_wait" + form)() == VC_OK
+        for slot, v in vals.items():
+            assert store(drv, form, slot, n) == v
+    assert getattr(drv, "vc_montu_cmd" + form)(2, 1, 1, 1) == VC_ERR_PARAM        # NINV is the driver's
+    assert getattr(drv, "vc_montu_cmd" + form)(CMD_ADD, SLOT_N, 1, 1) == VC_ERR_RANGE
+    assert getattr(drv, "vc_montu_cmd" + form)(CMD_SUB, 1, 1, drv.vc_montu_slots(n)) == VC_ERR_RANGE
 
 
 @pytest.mark.parametrize("bits", [32, 128, 1024, 2048, 4096])

@@ -20,8 +20,9 @@ static void draw(vc_drbg *rng, uint32_t *x, size_t n)
   vc_drbg_generate(rng, (uint8_t *)x, 4 * n);
 }
 
-/* Both forms set up for modulus m: products of slot pairs (edge values 0, 1 and m - 1 among
- * them) and, with e, an exponentiation; the results equal. */
+/* Both forms set up for modulus m: products, sums and differences of slot pairs (edge values
+ * 0, 1 and m - 1 among them; the stream of commands waited for once) and, with e, an
+ * exponentiation; the results equal. */
 static int same_products(vc_drbg *rng, const uint32_t *m, size_t n, int with_exp)
 {
   static uint32_t x[VC_MONTU_MAX_LIMBS], y[VC_MONTU_MAX_LIMBS], e[4];
@@ -39,6 +40,13 @@ static int same_products(vc_drbg *rng, const uint32_t *m, size_t n, int with_exp
   for (size_t i = 0; i < sizeof(prods) / sizeof(prods[0]) && ok; i++)
     ok = !vc_montu_mul_hw(prods[i][0], prods[i][1], prods[i][2]) &&
          !vc_montu_mul_sw(prods[i][0], prods[i][1], prods[i][2]);
+  static const uint8_t cmds[][4] = {
+    {VC_MONTU_ADD, 4, 1, 2}, {VC_MONTU_SUB, 5, 2, 1}, {VC_MONTU_ADD, 1, 1, 1}, {VC_MONTU_SUB, 2, 3, 3},
+    {VC_MONTU_MUL, 3, 4, 5}, {VC_MONTU_SUB, 4, 2, 5}, {VC_MONTU_ADD, 5, 5, 3}};
+  for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && ok; i++)
+    ok = !vc_montu_cmd_hw(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]) &&
+         !vc_montu_cmd_sw(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]);
+  ok = ok && !vc_montu_wait_hw() && !vc_montu_wait_sw();
   if (with_exp && ok) {
     draw(rng, e, 4);
     ok = !vc_montu_exp_hw(e, 128) && !vc_montu_exp_sw(e, 128);
