@@ -27,7 +27,8 @@ and write D if A + B >= N, i.e. a carry out of T or no borrow out of D (SUB: if 
 from dataclasses import dataclass, field
 
 OP_MUL, OP_NINV, OP_ADD, OP_SUB = 1, 2, 3, 4
-OPS = (OP_MUL, OP_NINV, OP_ADD, OP_SUB)
+OP_NAMES = {OP_MUL: "mul", OP_NINV: "ninv", OP_ADD: "add", OP_SUB: "sub"}
+OPS = tuple(OP_NAMES)
 ERR_BUSY, ERR_OP, ERR_LEN, ERR_SLOT, ERR_MOD, ERR_NINV = (1 << i for i in range(6))
 ERR_NAMES = {ERR_BUSY: "busy", ERR_OP: "op", ERR_LEN: "len", ERR_SLOT: "slot", ERR_MOD: "mod", ERR_NINV: "ninv"}
 FIELD = 0xFFFF                       # the core's len and slot inputs are 16 bits wide
