@@ -1,8 +1,8 @@
 """The Montgomery co-processor's golden model (hw/mont/model.py) against Python integers:
 its word-serial MUL against A * B * pow(R, -1, N) % N and against the closed form of the
-unit's product for unreduced operands, NINV against pow(N, -1, 2^W), the slot layout, every
-error flag, the latency formula and its bound; the RTL is held to this model by
-cocotb-tests/mont/."""
+unit's product for unreduced operands, ADD and SUB against (A +- B) % N and their closed form
+for unreduced operands, NINV against pow(N, -1, 2^W), the slot layout, every error flag, the
+latency formulas and their bounds; the RTL is held to this model by cocotb-tests/mont/."""
 
 import random
 
@@ -76,12 +76,15 @@ def test_edge_operands(length):
             assert unit.load(3, length) == av * bv * pow(r, -1, nv) % nv if nv > 1 else unit.load(3, length) == 0
 
 
-def test_shared_slots():
+@pytest.mark.parametrize("op", [m.OP_MUL, m.OP_ADD, m.OP_SUB])
+def test_shared_slots(op):
     """A slot may be any of A, B, N and the result at once: every read precedes every write."""
-    rng = random.Random(7)
+    rng = random.Random(7 + op)
     length, s = 512, 16
     r = 1 << (32 * s)
-    for slots in [(0, 0, 2, 0), (0, 1, 2, 1), (0, 1, 2, 2), (4, 4, 2, 4), (1, 0, 2, 3)]:
+    want = {m.OP_MUL: lambda x, y, n: x * y * pow(r, -1, n) % n, m.OP_ADD: lambda x, y, n: (x + y) % n,
+            m.OP_SUB: lambda x, y, n: (x - y) % n}[op]
+    for slots in [(0, 0, 2, 0), (0, 1, 2, 1), (0, 1, 2, 0), (0, 1, 2, 2), (4, 4, 2, 4), (0, 0, 2, 3), (1, 0, 2, 3)]:
         unit = m.MontUnit()
         nv = rand_modulus(rng, length)
         av, bv = rng.randrange(nv), rng.randrange(nv)
@@ -93,8 +96,8 @@ def test_shared_slots():
         else:
             bv = av
         unit.execute(m.OP_NINV, length, n=n)
-        assert unit.execute(m.OP_MUL, length, a, b, n, rs).err == 0
-        assert unit.load(rs, length) == av * bv * pow(r, -1, nv) % nv
+        assert unit.execute(op, length, a, b, n, rs).err == 0
+        assert unit.load(rs, length) == want(av, bv, nv)
 
 
 @pytest.mark.parametrize("w", [32, 64])
@@ -133,7 +136,7 @@ def test_request_errors_answer_in_one_cycle_and_change_nothing():
     before = list(unit.mem)
     cases = [
         ((0, 256, 0, 1, 2, 3), m.ERR_OP),
-        ((3, 256, 0, 1, 2, 3), m.ERR_OP),
+        ((5, 256, 0, 1, 2, 3), m.ERR_OP),
         ((15, 256, 0, 1, 2, 3), m.ERR_OP),
         ((m.OP_MUL, 0, 0, 1, 2, 3), m.ERR_LEN),
         ((m.OP_MUL, 4097, 0, 1, 2, 3), m.ERR_LEN),
@@ -205,7 +208,7 @@ def test_reset_in_the_middle_leaves_the_first_words_written():
     full.execute(m.OP_MUL, length, 0, 1, 2, 3)
     want = full.load(3, length)
     lat = m.mul_cycles(s)
-    edges = m.MontUnit().mul_write_edges(s)
+    edges = m.MontUnit().write_edges(m.OP_MUL, s)
     assert edges[-1] == lat and edges == list(range(lat - s + 1, lat + 1))
     for c in range(1, lat + 1):
         unit = loaded(m.MontUnit(), length, av, bv, nv)
@@ -225,3 +228,132 @@ def test_latency():
     assert m.mul_cycles(32) == 2121 <= 1.15 * (2 * 32 * 32 + 32)
     assert m.mul_cycles(8) == 153                      # P-256
     assert m.mul_cycles(128) == 33033                  # 4096 bits
+
+
+def addsub_closed_form(op, av, bv, nv, s, w=32):
+    """What ADD/SUB leave for any A, B < R = 2^(w s): ADD, A + B less N once if A + B >= N (mod
+    R); SUB, A - B, plus N if A < B (mod R). (A +- B) mod N when A, B < N."""
+    r = 1 << (w * s)
+    if op == m.OP_ADD:
+        return (av + bv - nv) % r if av + bv >= nv else av + bv
+    return av - bv if av >= bv else (av - bv + nv) % r
+
+
+@pytest.mark.parametrize("w", [32, 64])
+@pytest.mark.parametrize("length", SIZES)
+def test_add_sub_are_reduced_sums_and_differences(w, length):
+    rng = random.Random(length * w + 1)
+    unit = m.MontUnit(w, 4096, 8)
+    s = m.words(length, w)
+    for nbits in {length, max(2, length - rng.randrange(w))}:
+        for _ in range(10):
+            nv = rand_modulus(rng, nbits)
+            av, bv = rng.randrange(nv), rng.randrange(nv)
+            unit.ninv = rng.getrandbits(w)              # not used: any value
+            unit.store(0, length, av)
+            unit.store(1, length, bv)
+            unit.store(2, length, nv)
+            for op, want in ((m.OP_ADD, (av + bv) % nv), (m.OP_SUB, (av - bv) % nv)):
+                out = unit.execute(op, length, 0, 1, 2, 3)
+                assert out == m.Outcome(0, 4 * s + 5, s)
+                assert unit.load(3, length) == want
+                assert (unit.load(0, length), unit.load(1, length), unit.load(2, length)) == (av, bv, nv)
+
+
+@pytest.mark.parametrize("length", [32, 64, 256, 1024])
+def test_add_sub_edge_operands(length):
+    unit = m.MontUnit()
+    for nv in (3, 5, (1 << length) - 1, (1 << (length - 1)) + 1, 1):
+        pairs = {(0, 0), (0, nv - 1), (nv - 1, 0), (nv - 1, nv - 1), (nv - 1, 1 % nv), (1 % nv, nv - 1),
+                 (nv // 2, nv // 2), (nv // 2, nv - nv // 2 - 1), (nv // 2 + 1, nv // 2)}
+        for av, bv in [(x, y) for x, y in pairs if x < nv and y < nv]:
+            unit.store(0, length, av)
+            unit.store(1, length, bv)
+            unit.store(2, length, nv)
+            assert unit.execute(m.OP_ADD, length, 0, 1, 2, 3).err == 0
+            assert unit.load(3, length) == (av + bv) % nv, (nv, av, bv)
+            assert unit.execute(m.OP_SUB, length, 0, 1, 2, 3).err == 0
+            assert unit.load(3, length) == (av - bv) % nv, (nv, av, bv)
+
+
+@pytest.mark.parametrize("w", [32, 64])
+@pytest.mark.parametrize("length", [32, 64, 255, 256, 1024])
+def test_add_sub_of_unreduced_operands_follow_the_closed_form(w, length):
+    rng = random.Random(length + w)
+    unit = m.MontUnit(w, 4096, 8)
+    s = m.words(length, w)
+    r = 1 << (w * s)
+    for _ in range(40):
+        nv = rng.choice([rand_modulus(rng, length), rng.randrange(1, r), r - 1])
+        av = rng.choice([rng.randrange(r), r - 1, nv, nv + rng.randrange(r - nv)])
+        bv = rng.choice([rng.randrange(r), r - 1, nv, av, 0])
+        unit.store(0, length, av)
+        unit.store(1, length, bv)
+        unit.store(2, length, nv | 1)
+        for op in (m.OP_ADD, m.OP_SUB):
+            assert unit.execute(op, length, 0, 1, 2, 3).err == 0
+            assert unit.load(3, length) == addsub_closed_form(op, av, bv, nv | 1, s, w)
+
+
+def test_add_sub_closed_form_examples():
+    """The closed form itself, on a few hand-checked values (R = 2^32)."""
+    r = 1 << 32
+    assert addsub_closed_form(m.OP_ADD, r - 1, r - 1, 3, 1) == (2 * r - 2 - 3) % r
+    assert addsub_closed_form(m.OP_ADD, 5, 9, 11, 1) == 3
+    assert addsub_closed_form(m.OP_ADD, 5, 5, 11, 1) == 10
+    assert addsub_closed_form(m.OP_SUB, 5, 9, 11, 1) == 7
+    assert addsub_closed_form(m.OP_SUB, 0, r - 1, 3, 1) == 4
+
+
+def test_add_sub_errors():
+    """The flags of MUL (OP, LEN, SLOT for any of a, b, n, r, MOD), never NINV; nothing written."""
+    rng = random.Random(17)
+    unit = m.MontUnit()
+    unit.mem = [rng.getrandbits(32) | 1 for _ in range(unit.depth)]
+    before = list(unit.mem)
+    for op in (m.OP_ADD, m.OP_SUB):
+        for args, err in [((op, 0, 0, 1, 2, 3), m.ERR_LEN), ((op, 4097, 0, 1, 2, 3), m.ERR_LEN),
+                          ((op, 256, 128, 1, 2, 3), m.ERR_SLOT), ((op, 256, 0, 128, 2, 3), m.ERR_SLOT),
+                          ((op, 256, 0, 1, 128, 3), m.ERR_SLOT), ((op, 256, 0, 1, 2, 128), m.ERR_SLOT),
+                          ((op, 4096, 0, 1, 2, 8), m.ERR_SLOT), ((op, 32, 0xFFFF, 1, 2, 3), m.ERR_SLOT)]:
+            assert unit.execute(*args) == m.Outcome(err, 1), args
+            assert unit.err == err
+        unit.store(2, 256, 1 << 100)                     # even: 3 cycles, nothing written
+        before[unit.base(2, 256):unit.base(2, 256) + 8] = unit.mem[unit.base(2, 256):unit.base(2, 256) + 8]
+        assert unit.execute(op, 256, 0, 1, 2, 3) == m.Outcome(m.ERR_MOD, 3)
+        unit.store(2, 256, 0)
+        before[unit.base(2, 256):unit.base(2, 256) + 8] = [0] * 8
+        assert unit.execute(op, 256, 0, 1, 2, 3) == m.Outcome(m.ERR_MOD, 3)
+    assert unit.mem == before
+    for op in range(5, 16):
+        assert unit.execute(op, 256, 0, 1, 2, 3) == m.Outcome(m.ERR_OP, 1)
+    # No ninv check: any ninv, and the last legal slots.
+    unit.store(2, 256, 7)
+    unit.ninv = 0
+    for op in (m.OP_ADD, m.OP_SUB):
+        assert unit.execute(op, 256, 127, 127, 2, 127) == m.Outcome(0, 37, 8)
+
+
+def test_add_sub_reset_in_the_middle():
+    rng = random.Random(19)
+    length, s = 160, 5
+    nv = rand_modulus(rng, length)
+    av, bv = rng.randrange(nv), rng.randrange(nv)
+    lat = m.addsub_cycles(s)
+    edges = m.MontUnit().write_edges(m.OP_SUB, s)
+    assert edges == list(range(lat - s + 1, lat + 1))
+    for c in range(1, lat + 1):
+        unit = m.MontUnit()
+        unit.store(0, length, av)
+        unit.store(1, length, bv)
+        unit.store(2, length, nv)
+        out = unit.execute(m.OP_SUB, length, 0, 1, 2, 3, reset_at=c)
+        k = sum(e <= c for e in edges)
+        assert out == m.Outcome(0, c, k)
+        assert unit.load(3, length) == ((av - bv) % nv) & ((1 << (32 * k)) - 1)
+
+
+def test_add_sub_latency():
+    """Data-independent; 3s reads and s writes on one memory port, plus 5."""
+    assert [m.addsub_cycles(s) for s in (1, 2, 8, 32, 128)] == [9, 13, 37, 133, 517]
+    assert m.cycles(m.OP_ADD, 8) == m.cycles(m.OP_SUB, 8) == 37 and m.cycles(m.OP_MUL, 8) == 153

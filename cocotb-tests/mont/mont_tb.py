@@ -1,9 +1,10 @@
 """cocotb tests of the Montgomery co-processor core (hw/mont/mont_core.v) against its golden
 model (hw/mont/model.py), through the core's register and memory interface (the one the LiteX
 wrapper, hw/mont/core.py, maps to CSRs and a Wishbone window): every result, every error flag
-and every latency, random operands at 32 to MAX_BITS bits, edge operands, shared slots,
-back-to-back commands, starts and ninv writes while busy, reset in the middle of a command, the
-known answers of mont_kat.txt. Run by test_mont_core.py, which passes the parameters in the
+and every latency of MUL, NINV, ADD and SUB, random operands at 32 to MAX_BITS bits, edge
+operands, shared slots, back-to-back commands (a field-arithmetic program of MUL/ADD/SUB among
+them), starts and ninv writes while busy, reset in the middle of a command, the known answers
+of mont_kat.txt. Run by test_mont_core.py, which passes the parameters in the
 environment and collects the functional coverage this module writes."""
 
 import json
@@ -174,7 +175,7 @@ class Bench:
                 assert (busy, done, err) == (0, 0, 0), f"{label}: after a reset at edge {reset_at}: busy {busy} done {done} err {err}"
                 assert int(dut.ninv.value) == 0
                 await RisingEdge(dut.clk)
-                self.cov.sample("reset", {m.OP_MUL: "mul", m.OP_NINV: "ninv"}.get(op, "undefined"),
+                self.cov.sample("reset", m.OP_NAMES.get(op, "undefined"),
                                 "error" if fails else "copy" if out.writes else "compute")
                 return out
             if what == "start":
@@ -199,18 +200,33 @@ class Bench:
         assert done == 1, f"{label}: busy fell without done"
         assert err == self.model.err, f"{label}: flags {err:#x}, model {self.model.err:#x}"
         assert latency == out.cycles, f"{label}: latency {latency}, model {out.cycles}"
-        self.cov.sample({m.OP_MUL: "mul", m.OP_NINV: "ninv"}.get(op, "undefined"), size_class(length),
+        self.cov.sample(m.OP_NAMES.get(op, "undefined"), size_class(length),
                         flags_class(self.model.err), cls)
         if then is None:
             await RisingEdge(dut.clk)
         return out
 
-    async def mul(self, length, a, b, n, r, cls="random", **kw):
-        out = await self.command(m.OP_MUL, length, a, b, n, r, cls=cls, **kw)
+    async def run(self, op, length, a, b, n, r, cls="random", **kw):
+        """A MUL, ADD or SUB; its result slot read back and checked against the model."""
+        out = await self.command(op, length, a, b, n, r, cls=cls, **kw)
         if out.err == 0 and not kw.get("then"):
             got = await self.get(r, length)
-            assert got == self.model.load(r, length), f"MUL {length} bits ({cls}): result differs from the model"
+            assert got == self.model.load(r, length), f"op {op} {length} bits ({cls}): result differs from the model"
         return out
+
+    async def addsub(self, op, length, av, bv, nv, slots=(0, 1, 2, 3), cls="random"):
+        """Loads N, A and B (B = A when they share a slot; neither is N's), runs ADD or SUB;
+        checks the result against the model and against (A +- B) mod N."""
+        a, b, n, r = slots
+        await self.put(n, length, nv)
+        await self.put(a, length, av)
+        if b != a:
+            await self.put(b, length, bv)
+        else:
+            bv = av
+        await self.run(op, length, a, b, n, r, cls=cls)
+        want = (av + bv if op == m.OP_ADD else av - bv) % nv
+        assert self.model.load(r, length) == want, f"op {op} {length} bits ({cls}): wrong result"
 
     async def product(self, length, av, bv, nv, slots=(0, 1, 2, 3), cls="random", ninv_by="unit"):
         """Loads A, B, N into slots (B = A when they share a slot), sets ninv (by NINV, or by a
@@ -232,7 +248,7 @@ class Bench:
             assert int(self.dut.ninv.value) == self.model.ninv == (-pow(nv, -1, 1 << W)) % (1 << W)
         else:
             await self.set_ninv((-pow(nv, -1, 1 << W)) % (1 << W))
-        await self.mul(length, a, b, n, r, cls=cls)
+        await self.run(m.OP_MUL, length, a, b, n, r, cls=cls)
         s = m.words(length, W)
         got = self.model.load(r, length)
         assert got == m.mont_product(av, bv, nv, s, W), f"MUL {length} bits ({cls}): wrong product"
@@ -316,6 +332,54 @@ async def shared_slots(dut):
 
 
 @cocotb.test()
+async def random_add_sub(dut):
+    """ADD and SUB of random operands below random moduli (full length and shorter) at the named
+    sizes and at lengths that are not a multiple of W, in random slots (the result sometimes
+    over A or B, A sometimes B)."""
+    tb, rng = await bench(dut, 10)
+    counts = {32: 10, 256: 6, 512: 4, 1024: 3, 2048: 2, 4096: 2}
+    plan = [(x, c) for x, c in counts.items() if x <= MAX_BITS] + [(x, 2) for x in legal((33, 64, 96, 160, 255, 521))]
+    for length, count in plan:
+        nsl = tb.model.nslots(length)
+        for k in range(count):
+            nv = rand_modulus(rng, length if k % 2 == 0 else max(2, length - rng.randrange(1, 40)))
+            slots = rng.sample(range(nsl), 4)
+            if rng.random() < 0.2:
+                slots[1] = slots[0]
+            if rng.random() < 0.3:
+                slots[3] = rng.choice(slots[:2])
+            for op in (m.OP_ADD, m.OP_SUB):
+                await tb.addsub(op, length, rng.randrange(nv), rng.randrange(nv), nv, tuple(slots))
+    await tb.check_memory()
+    tb.cov.write("addsub-random")
+
+
+@cocotb.test()
+async def add_sub_edges(dut):
+    """N = 3, N = 2^k - 1, N = 2^(n-1) + 1, N = 2^32 - 1 in a long slot, N = 1; A = 0, B = 0,
+    A = N - 1, B = N - 1, A = B in two slots; shared slots: r = a, r = b, a = b, r = a = b,
+    r = n."""
+    tb, rng = await bench(dut, 11)
+    for length in legal((32, 256, 1024)):
+        moduli = [(3, "n3"), ((1 << length) - 1, "mersenne"), ((1 << (length - 1)) + 1, "random"), (1, "n1"),
+                  (rand_modulus(rng, length), "random")]
+        if length > 32:
+            moduli.append(((1 << 32) - 1, "mersenne"))
+        for nv, ncls in moduli:
+            x, y = rng.randrange(nv), rng.randrange(nv)
+            cases = [(0, x, "zero"), (x, 0, "zero"), (0, 0, "zero"), (nv - 1, x, "n-1"), (x, nv - 1, "n-1"),
+                     (nv - 1, nv - 1, "n-1"), (x, x, "equal"), (x, y, "random")]
+            for op in (m.OP_ADD, m.OP_SUB):
+                for av, bv, cls in cases:
+                    await tb.addsub(op, length, av, bv, nv, cls=cls if ncls == "random" else ncls)
+                for slots, cls in [((0, 1, 2, 0), "r=a"), ((0, 1, 2, 1), "r=b"), ((0, 0, 2, 3), "square"),
+                                   ((3, 3, 2, 3), "a=b=r"), ((0, 1, 2, 2), "r=n"), ((1, 0, 2, 3), "swapped")]:
+                    await tb.addsub(op, length, x, y, nv, slots, cls=cls if ncls == "random" else ncls)
+    await tb.check_memory()
+    tb.cov.write("addsub-edge")
+
+
+@cocotb.test()
 async def back_to_back(dut):
     """Each command's start is driven in the cycle its predecessor's done rises: a modular
     exponentiation by square-and-multiply, all in the unit (the operand and the accumulator
@@ -341,7 +405,7 @@ async def back_to_back(dut):
         tb._drive_start(m.OP_MUL, length, seq[0][0], seq[0][1], N, seq[0][2])
         for i, (a, b, rr) in enumerate(seq):
             nxt = seq[i + 1] if i + 1 < len(seq) else None
-            await tb.mul(length, a, b, N, rr, cls="chain", chained=True,
+            await tb.run(m.OP_MUL, length, a, b, N, rr, cls="chain", chained=True,
                          then=(m.OP_MUL, length, nxt[0], nxt[1], N, nxt[2]) if nxt else None)
         assert await tb.get(X, length) == pow(base, e, nv), f"{length}-bit exponentiation"
     # Mixed commands back to back: NINV, MUL, a request error, an even modulus, MUL.
@@ -358,6 +422,32 @@ async def back_to_back(dut):
     for i, c in enumerate(seq):
         await tb.command(*c, cls="chain", chained=True, then=seq[i + 1] if i + 1 < len(seq) else None)
     await RisingEdge(dut.clk)
+    # A field-arithmetic program back to back, as P-256's point formulas run on the unit: random
+    # MUL/ADD/SUB over a register file of slots 0, 1, 3, 4, 5 (N in 2), against Python
+    # integers; ADD/SUB requests that fail (a slot out of range, an even modulus) among them.
+    r = 1 << (W * m.words(length, W))
+    regs = {k: rng.randrange(nv) for k in (0, 1, 3, 4, 5)}
+    for k, v in regs.items():
+        await tb.put(k, length, v)
+    await tb.command(m.OP_NINV, length, n=2, cls="chain")
+    fn = {m.OP_MUL: lambda x, y: x * y * pow(r, -1, nv) % nv, m.OP_ADD: lambda x, y: (x + y) % nv,
+          m.OP_SUB: lambda x, y: (x - y) % nv}
+    prog = []
+    for i in range(40):
+        op = rng.choice(list(fn))
+        a, b, rr = (rng.choice(list(regs)) for _ in range(3))
+        prog.append((op, length, a, b, 2, rr))
+        regs[rr] = fn[op](regs[a], regs[b])
+        if i in (10, 25):
+            bad_slot, even = (m.OP_ADD, m.OP_SUB) if i == 10 else (m.OP_SUB, m.OP_ADD)
+            prog.append((bad_slot, length, 0, tb.model.nslots(length), 2, 1))
+            prog.append((even, length, 0, 1, 6, 1))                            # slot 6 holds 8
+    tb._drive_start(*prog[0])
+    for i, c in enumerate(prog):
+        await tb.command(*c, cls="chain", chained=True, then=prog[i + 1] if i + 1 < len(prog) else None)
+    await RisingEdge(dut.clk)
+    for k, v in regs.items():
+        assert await tb.get(k, length) == tb.model.load(k, length) == v, f"program: register {k}"
     await tb.check_memory()
     tb.cov.write("chain")
 
@@ -376,7 +466,12 @@ async def start_while_busy(dut):
             await tb.put(1, length, rng.randrange(nv))
             await tb.put(2, length, nv)
             await tb.command(m.OP_NINV, length, n=2, pokes=[(W + 2, "start")], cls="busy")
-            await tb.mul(length, 0, 1, 2, 3, pokes=pokes, cls="busy")
+            await tb.run(m.OP_MUL, length, 0, 1, 2, 3, pokes=pokes, cls="busy")
+            assert tb.model.err == m.ERR_BUSY
+        alat = m.addsub_cycles(m.words(length, W))
+        for op, pokes in [(m.OP_ADD, [(0, "start"), (alat // 2, "ninv"), (alat - 1, "start")]),
+                          (m.OP_SUB, [(1, "ninv"), (alat - m.words(length, W) - 1, "start"), (alat - 1, "ninv")])]:
+            await tb.run(op, length, 0, 1, 2, 3, pokes=pokes, cls="busy")
             assert tb.model.err == m.ERR_BUSY
     # While a command that fails its checks (1 cycle) or its modulus (3 cycles) is busy.
     await tb.command(m.OP_MUL, 0, pokes=[(0, "start")], cls="busy")
@@ -415,6 +510,12 @@ async def reset_in_the_middle_of_an_operation(dut):
             await tb.command(m.OP_MUL, length, 0, 1, 2, 3, reset_at=e)
             assert await tb.get(3, length) == tb.model.load(3, length), f"{length} bits, reset at edge {e}"
         await tb.product(length, rng.randrange(nv), rng.randrange(nv), nv, cls="after-reset")
+        for op in (m.OP_ADD, m.OP_SUB):
+            for e in range(1, m.addsub_cycles(s) + 1):
+                await tb.put(3, length, rng.getrandbits(length))
+                await tb.command(op, length, 0, 1, 2, 3, reset_at=e)
+                assert await tb.get(3, length) == tb.model.load(3, length), f"op {op} {length} bits, reset at edge {e}"
+            await tb.addsub(op, length, rng.randrange(nv), rng.randrange(nv), nv, cls="after-reset")
     # During NINV, and during a command that fails.
     await tb.put(2, 64, rand_modulus(rng, 64))
     for e in (1, 2, 3, W // 2, W + 3):
@@ -439,10 +540,11 @@ async def error_flags(dut):
     await tb.put(2, length, nv)
     await tb.put(3, length, 12345)
     await tb.command(m.OP_NINV, length, n=2, cls="errors")
-    for op in [0] + list(range(3, 16)):
+    for op in [0] + list(range(5, 16)):
         await tb.command(op, length, 0, 1, 2, 3, cls="errors")
     for bad in (0, MAX_BITS + 1, 0xFFFF, 0x8000):
-        await tb.command(m.OP_MUL, bad, 0, 1, 2, 3, cls="errors")
+        for op in (m.OP_MUL, m.OP_ADD, m.OP_SUB):
+            await tb.command(op, bad, 0, 1, 2, 3, cls="errors")
         await tb.command(m.OP_NINV, bad, n=2, cls="errors")
     await tb.command(0, 0, cls="errors")                            # op and len at once
     for ln in legal((32, 33, 256, 1024, MAX_BITS)):
@@ -451,15 +553,17 @@ async def error_flags(dut):
             for bad in (k, k + 1, 0xFFFF):
                 sl = [0, 1, 2, 3]
                 sl[pos] = bad
-                await tb.command(m.OP_MUL, ln, *sl, cls="errors")
+                for op in (m.OP_MUL, m.OP_ADD, m.OP_SUB):
+                    await tb.command(op, ln, *sl, cls="errors")
         await tb.command(m.OP_NINV, ln, n=k, cls="errors")
         await tb.command(m.OP_NINV, ln, k, k, 0, k, cls="errors")    # only N is checked: N[0] of slot 0
-    await tb.command(m.OP_MUL, length, nsl - 1, nsl - 1, 2, nsl - 1, cls="errors")  # legal
+    for op in (m.OP_MUL, m.OP_ADD, m.OP_SUB):                       # legal
+        await tb.command(op, length, nsl - 1, nsl - 1, 2, nsl - 1, cls="errors")
     # Even and zero moduli.
     for ev in (0, 2, 1 << (length - 1), (1 << length) - 2):
         await tb.put(6, length, ev)
-        await tb.command(m.OP_MUL, length, 0, 1, 6, 3, cls="errors")
-        await tb.command(m.OP_NINV, length, n=6, cls="errors")
+        for op in m.OPS:
+            await tb.command(op, length, 0, 1, 6, 3, cls="errors")
     # A wrong ninv: flagged at the end, nothing written.
     good = (-pow(nv, -1, 1 << W)) % (1 << W)
     await tb.put(3, length, 777)
@@ -467,8 +571,12 @@ async def error_flags(dut):
         await tb.set_ninv(wrong)
         await tb.command(m.OP_MUL, length, 0, 1, 2, 3, cls="errors")
         assert tb.model.err == m.ERR_NINV
+    # ADD and SUB never check ninv: they succeed with the last wrong one.
+    for op in (m.OP_ADD, m.OP_SUB):
+        await tb.run(op, length, 0, 1, 2, 3, cls="errors")
+        assert tb.model.err == 0
     await tb.set_ninv(good)
-    await tb.mul(length, 0, 1, 2, 3, cls="errors")
+    await tb.run(m.OP_MUL, length, 0, 1, 2, 3, cls="errors")
     assert tb.model.err == 0
     await tb.check_memory()
     tb.cov.write("errors")
@@ -529,7 +637,7 @@ async def known_answers(dut):
         await tb.put(2, length, nv)
         await tb.command(m.OP_NINV, length, n=2, cls="kat")
         assert int(dut.ninv.value) == ninv
-        await tb.mul(length, 0, 1, 2, 3, cls="kat")
+        await tb.run(m.OP_MUL, length, 0, 1, 2, 3, cls="kat")
         assert await tb.get(3, length) == want, f"known answer {length} bits"
         done += 1
     assert done >= 5

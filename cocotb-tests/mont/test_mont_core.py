@@ -13,7 +13,8 @@ import pytest
 from hw.mont import RTL
 
 HERE = Path(__file__).resolve().parent
-TESTS = ["random_products", "edge_operands", "shared_slots", "back_to_back", "start_while_busy",
+TESTS = ["random_products", "edge_operands", "shared_slots", "random_add_sub", "add_sub_edges", "back_to_back",
+         "start_while_busy",
          "reset_in_the_middle_of_an_operation", "error_flags", "window_byte_writes", "known_answers"]
 CONFIGS = {"w32": {"W": 32, "MAX_BITS": 4096, "SLOTS": 8}, "w64": {"W": 64, "MAX_BITS": 1024, "SLOTS": 4}}
 
@@ -58,6 +59,16 @@ def required_bins(p):
              "mul/256/ninv/errors", "mul/badlen/len/errors", "ninv/badlen/len/errors", "undefined/256/op/errors",
              "undefined/badlen/op+len/errors", "mul/256/busy+mod/busy", "mul/badlen/busy+len/busy",
              "undefined/256/op/chain", "mul/badlen/len/chain", "mul/256/mod/chain", "ninv/256/mod/chain"}
+    # ADD and SUB: sizes, edge operands and shared slots, busy, chained, every flag, reset
+    for op in ("add", "sub"):
+        bins |= {f"{op}/{x}/ok/random" for x in sizes}
+        for x in small:
+            bins |= {f"{op}/{x}/ok/{c}" for c in ("zero", "n-1", "equal", "n3", "mersenne", "n1", "r=a", "r=b",
+                                                  "square", "a=b=r", "r=n", "swapped")}
+            bins.add(f"{op}/{x}/busy/busy")
+        bins |= {f"{op}/256/ok/chain", f"{op}/256/slot/chain", f"{op}/256/mod/chain", f"{op}/256/slot/errors",
+                 f"{op}/256/mod/errors", f"{op}/badlen/len/errors", f"{op}/256/ok/errors", f"reset/{op}/compute",
+                 f"reset/{op}/copy"}
     bins |= {f"busy/{w}/{t}" for w in ("start", "ninv") for t in ("first", "middle", "last")}
     bins |= {f"window/be{be:x}" for be in range(16)}
     bins |= {"reset/mul/compute", "reset/mul/copy", "reset/ninv/compute", "reset/mul/error"}

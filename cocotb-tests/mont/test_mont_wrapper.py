@@ -11,7 +11,8 @@ from hw.mont import RTL
 from wrapper_top import write_verilog
 
 HERE = Path(__file__).resolve().parent
-TESTS = ["products_through_the_bus", "queue_runs_back_to_back", "a_third_command_is_dropped",
+TESTS = ["products_through_the_bus", "queue_runs_back_to_back", "add_sub_through_the_queue",
+         "a_third_command_is_dropped",
          "errors_and_ninv_while_busy", "ninv_write_while_queued", "window_bytes_and_wrap",
          "reset_with_a_queued_command"]
 PARAMS = {"W": 32, "MAX_BITS": 4096, "SLOTS": 8}

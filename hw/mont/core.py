@@ -33,6 +33,8 @@ class Mont(LiteXModule):
                 CSRField("op", size=4, offset=0, description="Operation.", values=[
                     ("``0b0001``", "MUL: slot r = A * B * R^-1 mod N (slots a, b and the modulus register's n)."),
                     ("``0b0010``", "NINV: ninv = -N^-1 mod 2^W from word 0 of slot n."),
+                    ("``0b0011``", "ADD: slot r = (A + B) mod N (A, B < N), in 4s + 5 cycles whatever the data."),
+                    ("``0b0100``", "SUB: slot r = (A - B) mod N (A, B < N), in 4s + 5 cycles whatever the data."),
                 ]),
                 CSRField("a", size=SLOT_BITS, offset=8, description="Slot of A."),
                 CSRField("b", size=SLOT_BITS, offset=16, description="Slot of B."),

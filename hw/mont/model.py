@@ -11,17 +11,24 @@ edge after which `done` is high (and `busy` low):
 - NINV: W + 3
 - MUL at s = ceil(len / W) words: (s-1)(LP+LR) + LP + 2s + 9 with LP = max(s+1, 5) and
   LR = max(s, 3): 2s^2 + 2s + 9 for s >= 4 (the bound of a one-multiplier CIOS is 2s^2 + s).
+- ADD and SUB at s words: 4s + 5 (3s reads and s writes on the datapath's one memory port).
 
 MUL computes what the hardware computes, word by word (CIOS with the ninv register as
 -N^-1 mod 2^W), so the model is exact for any operands below R = 2^(W s), not only reduced ones:
 T = (A*B + M*N) / R with M = -A*B*N^-1 mod R, the result T - N if T >= N else T (below N when
 A*B < R*N, e.g. A, B < N). If ninv is not -N[0]^-1 mod 2^W, a reduction's first word is not 0;
 the unit flags ERR_NINV and leaves the result slot alone (the model says the same).
+
+ADD and SUB compute T = A + B (SUB: A - B) mod R and D = T - N (SUB: T + N) mod R word by word,
+and write D if A + B >= N, i.e. a carry out of T or no borrow out of D (SUB: if A < B), else T:
+(A +- B) mod N, fully reduced, when A, B < N; exact for any A, B < R (_addsub).
 """
 
 from dataclasses import dataclass, field
 
-OP_MUL, OP_NINV = 1, 2
+OP_MUL, OP_NINV, OP_ADD, OP_SUB = 1, 2, 3, 4
+OP_NAMES = {OP_MUL: "mul", OP_NINV: "ninv", OP_ADD: "add", OP_SUB: "sub"}
+OPS = tuple(OP_NAMES)
 ERR_BUSY, ERR_OP, ERR_LEN, ERR_SLOT, ERR_MOD, ERR_NINV = (1 << i for i in range(6))
 ERR_NAMES = {ERR_BUSY: "busy", ERR_OP: "op", ERR_LEN: "len", ERR_SLOT: "slot", ERR_MOD: "mod", ERR_NINV: "ninv"}
 FIELD = 0xFFFF                       # the core's len and slot inputs are 16 bits wide
@@ -43,6 +50,16 @@ def mul_cycles(s):
     return (s - 1) * (lp + lr) + lp + 2 * s + 9
 
 
+def addsub_cycles(s):
+    """Latency of an ADD or a SUB at s words."""
+    return 4 * s + 5
+
+
+def cycles(op, s):
+    """Latency of a command that passes its checks (MUL, ADD, SUB) at s words."""
+    return mul_cycles(s) if op == OP_MUL else addsub_cycles(s)
+
+
 def mont_product(a, b, n, s, w=32):
     """The unit's MUL on integers (a, b < R = 2^(w s), n odd): T = (a b + M n) / R with
     M = -a b n^-1 mod R, minus n if T >= n. Equal to a b R^-1 mod n when a b < R n."""
@@ -56,7 +73,7 @@ def mont_product(a, b, n, s, w=32):
 class Outcome:
     err: int                         # the error flags the command sets
     cycles: int                      # its latency
-    writes: int = 0                  # words of slot r it writes (s for a MUL that succeeds)
+    writes: int = 0                  # words of slot r it writes (s for a MUL, ADD, SUB that succeeds)
 
 
 @dataclass
@@ -137,12 +154,12 @@ class MontUnit:
     def check(self, op, length, a, b, n, r):
         """The request checks of cycle 0: the flags, 0 if the request is legal."""
         err = 0
-        if op not in (OP_MUL, OP_NINV):
+        if op not in OPS:
             err |= ERR_OP
         if not 1 <= length <= self.max_bits:
             err |= ERR_LEN
-        elif op in (OP_MUL, OP_NINV):
-            used = (a, b, n, r) if op == OP_MUL else (n,)
+        elif op in OPS:
+            used = (n,) if op == OP_NINV else (a, b, n, r)
             if any(x >= self.nslots(length) for x in used):
                 err |= ERR_SLOT
         return err
@@ -150,15 +167,15 @@ class MontUnit:
     def execute(self, op, length, a=0, b=0, n=0, r=0, reset_at=None):
         """Runs one command to its end (the unit is idle): the outcome, with the status
         registers and the memory updated. reset_at=c: a reset sampled at edge c (1 <= c <= the
-        latency) cuts it short: the unit is reset, and of a MUL's result only the words written
-        at edges up to c are in slot r (the memory has no reset)."""
+        latency) cuts it short: the unit is reset, and of a result only the words written at
+        edges up to c are in slot r (the memory has no reset)."""
         assert not self.busy
         op, length, a, b, n, r = op & 0xF, length & FIELD, a & FIELD, b & FIELD, n & FIELD, r & FIELD
         out, result = self._run(op, length, a, b, n, r)
         if reset_at is not None and reset_at <= out.cycles:
             k = 0
             if result is not None:
-                k = sum(1 for e in self.mul_write_edges(len(result)) if e <= reset_at)
+                k = sum(1 for e in self.write_edges(op, len(result)) if e <= reset_at)
                 self._store_words(r, length, result, k)
             self.reset()
             return Outcome(0, reset_at, k)
@@ -179,14 +196,18 @@ class MontUnit:
         if op == OP_NINV:
             self.ninv = (-pow(n0, -1, 1 << self.w)) % (1 << self.w)
             return Outcome(0, self.w + 3), None
-        res, bad = self._cios(self._words(a, length), self._words(b, length), self._words(n, length), s)
+        A, B, N = self._words(a, length), self._words(b, length), self._words(n, length)
+        if op != OP_MUL:
+            return Outcome(0, addsub_cycles(s), s), self._addsub(op, A, B, N, s)
+        res, bad = self._cios(A, B, N, s)
         if bad:
             return Outcome(ERR_NINV, mul_cycles(s)), None
         return Outcome(0, mul_cycles(s), s), res
 
-    def mul_write_edges(self, s):
-        """Edges at which a MUL's result words 0..s-1 are written (the last one with done)."""
-        last = mul_cycles(s)
+    def write_edges(self, op, s):
+        """Edges at which the result words 0..s-1 of a MUL, ADD or SUB are written (the last
+        one with done)."""
+        last = cycles(op, s)
         return [last - (s - 1) + j for j in range(s)]
 
     def _words(self, slot, length):
@@ -227,3 +248,19 @@ class MontUnit:
             d.append(x & mask)
             bor = int(x < 0)
         return (d if ts != 0 or not bor else t), bad
+
+    def _addsub(self, op, A, B, N, s):
+        """ADD/SUB as the datapath does it: T = A + B, or A + ~B + 1 (A - B), with its carry c;
+        D = T - N, or T - ~N - 1 (T + N), with its borrow; the result D if c or no borrow (ADD),
+        if not c, i.e. A < B (SUB), else T."""
+        w, mask = self.w, self.mask
+        sub = op == OP_SUB
+        t, d, c, bor = [], [], int(sub), int(sub)
+        for j in range(s):
+            x = A[j] + (B[j] ^ mask if sub else B[j]) + c
+            t.append(x & mask)
+            c = x >> w
+            x = t[j] - (N[j] ^ mask if sub else N[j]) - bor
+            d.append(x & mask)
+            bor = int(x < 0)
+        return d if (not c if sub else c or not bor) else t

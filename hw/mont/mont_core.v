@@ -14,6 +14,13 @@
 // and the carry (S3); the top words are added (S4). In the last reduction pass T - N is
 // formed a word behind (S4, its top word S5), then the result (T or T - N) is copied to slot r
 // in s + 1 cycles.
+//
+// ADD/SUB schedule: cycles 0-2 as MUL's (check, N[0], N odd), the read of B[0] in cycle 2 the
+// first of 3s reads B[j], A[j], N[j] on port B (S0); as they arrive (S1) T[j] = A[j] + B[j]
+// + carry (SUB: A[j] + ~B[j] + carry, from 1) goes to tram, and D[j] = T[j] - N[j] - borrow
+// (SUB: T[j] - ~N[j] - borrow, from 1, i.e. T + N) is formed by MUL's T - N stage (S4) into
+// dram; the choice (D if T's carry or no borrow of D; SUB: D if no carry) is made as the last
+// D word is, then the result is copied to slot r in s + 1 cycles: 4s + 5 cycles in all.
 module mont_core #(
     parameter W        = 32,            // datapath word (bits): a multiple of 32
     parameter MAX_BITS = 4096,          // largest operand (bits): W * a power of two
@@ -58,14 +65,14 @@ module mont_core #(
     localparam LGB   = $clog2(DA + 1);              // bits of log2(stride)
     localparam LW    = $clog2(W);
 
-    localparam [3:0] OP_MUL = 4'd1, OP_NINV = 4'd2;
+    localparam [3:0] OP_MUL = 4'd1, OP_NINV = 4'd2, OP_ADD = 4'd3, OP_SUB = 4'd4;
     localparam E_BUSY = 0, E_OP = 1, E_LEN = 2, E_SLOT = 3, E_MOD = 4, E_NINV = 5;
 
     // Pipeline operation kinds.
     localparam [1:0] K_NOP = 2'd0, K_PMAC = 2'd1, K_MOP = 2'd2, K_RMAC = 2'd3;
 
     localparam [2:0] S_IDLE = 3'd0, S_CHECK = 3'd1, S_PRO = 3'd2, S_RUN = 3'd3, S_FIN = 3'd4,
-                     S_COPY = 3'd5, S_NINV = 3'd6;
+                     S_COPY = 3'd5, S_NINV = 3'd6, S_AS = 3'd7;
 
     // ---------------------------------------------------------------- operand memory
     // LANES banks of 32-bit words; port A is the bus's (one lane), port B the datapath's (all).
@@ -163,9 +170,12 @@ module mont_core #(
     wire [16:0]   nslots = 17'd1 << (DA[LGB-1:0] - lg_c);    // slots at this length
     wire          a_ok = {1'b0, sa_q} < nslots, b_ok = {1'b0, sb_q} < nslots;
     wire          n_ok = {1'b0, sn_q} < nslots, r_ok = {1'b0, sr_q} < nslots;
-    wire          op_ok = op_q == OP_MUL || op_q == OP_NINV;
-    wire          slot_bad = len_ok && (op_q == OP_MUL ? !(a_ok && b_ok && n_ok && r_ok) :
+    wire          op_ok = op_q == OP_MUL || op_q == OP_NINV || op_q == OP_ADD || op_q == OP_SUB;
+    wire          op_abr = op_q == OP_MUL || op_q == OP_ADD || op_q == OP_SUB;   // uses a, b, r
+    wire          slot_bad = len_ok && (op_abr ? !(a_ok && b_ok && n_ok && r_ok) :
                                         op_q == OP_NINV ? !n_ok : 1'b0);
+    wire          op_as = op_q == OP_ADD || op_q == OP_SUB;
+    wire          op_sub = op_q == OP_SUB;
     wire [DA-1:0] sa_w = sa_q[DA-1:0], sb_w = sb_q[DA-1:0], sn_w = sn_q[DA-1:0], sr_w = sr_q[DA-1:0];
 
     // ---------------------------------------------------------------- issue sequencer
@@ -188,12 +198,19 @@ module mont_core #(
     wire          pro_b = state == S_PRO && idx == 1 && op_q == OP_MUL && rdb[0];
     wire          last_it = it == sm1;
 
+    // ADD/SUB reads: word aj of B, A, N as ap = 0, 1, 2 (B[0] in the prologue's cycle 2).
+    reg  [JB-1:0] aj;
+    reg  [1:0]    ap;
+    wire          as_rd = state == S_AS || (state == S_PRO && idx == 1 && op_as);
+    wire [DA-1:0] as_addr = (ap == 2'd1 ? base_a : ap == 2'd2 ? base_n : base_b) + aj[DA-1:0];
+
     // Port B: reads while running (and the prologue's N[0], B[0]), writes while copying (the
     // word read from tram/dram the cycle before).
     assign pb_we = copy_v && !ninv_bad;
     assign pb_wdata = take_d ? drd : cj_q == sm1 ? t_top : trd;
     assign pb_addr = copy_v ? base_r + cj_q[DA-1:0] :
                      state == S_PRO ? (idx == 0 ? base_n : base_b) :
+                     state == S_AS ? as_addr :
                      is_mop ? base_b + it[DA-1:0] + 1'b1 :
                      ph ? base_n + ij[DA-1:0] : base_a + ij[DA-1:0];
 
@@ -218,6 +235,13 @@ module mont_core #(
     reg  [W-1:0]  nlast;                            // N[j] of the last RMAC accumulated
     reg           ftail;                            // S5: the top word of T - N, the choice
     reg           ninv_bad;
+    // ADD/SUB (S1): the tags of the word read a cycle ago, B (complemented for SUB), T and its
+    // carry; afin: S4 holds the last word of D.
+    reg           a1;
+    reg  [1:0]    ap1;
+    reg  [JB-1:0] aj1;
+    reg  [W-1:0]  xb, tq;
+    reg           cy, afin;
 
     assign t_ra = state == S_COPY ? cj[TA-1:0] : j2[TA-1:0];
 
@@ -233,9 +257,11 @@ module mont_core #(
     wire [W:0]    fsub = {1'b0, t_top} - {1'b0, nlast} - {{W{1'b0}}, bor};
     // tram is written at S3's edge (a PMAC's t[j], an RMAC's t[j-1]), dram at S4's (T - N a
     // word behind) or S5's (its top word).
-    assign t_we = s3_pmac || (s3_rmac && j3 != 0);
-    assign t_wa = s3_pmac ? j3[TA-1:0] : j3[TA-1:0] - 1'b1;
-    assign t_wd = sum[W-1:0];
+    // ADD/SUB write T[j] to tram as N[j] arrives (S1).
+    wire          as_tw = a1 && ap1 == 2'd2;
+    assign t_we = s3_pmac || (s3_rmac && j3 != 0) || as_tw;
+    assign t_wa = as_tw ? aj1[TA-1:0] : s3_pmac ? j3[TA-1:0] : j3[TA-1:0] - 1'b1;
+    assign t_wd = as_tw ? tq : sum[W-1:0];
     assign d_we = dq || ftail;
     assign d_wa = ftail ? sm1[TA-1:0] : dj;
     assign d_wd = ftail ? fsub[W-1:0] : dsub[W-1:0];
@@ -259,6 +285,7 @@ module mont_core #(
             k1 <= K_NOP; k2 <= K_NOP; k3 <= K_NOP;
             b1 <= 1'b0;
             ptail <= 1'b0; rtail <= 1'b0; dq <= 1'b0; ftail <= 1'b0;
+            a1 <= 1'b0; afin <= 1'b0;
             copy_v <= 1'b0;
         end else begin
 
@@ -292,6 +319,8 @@ module mont_core #(
                 base_n <= sn_w << lg_c;
                 base_r <= sr_w << lg_c;
                 idx <= {JB{1'b0}};
+                aj <= {JB{1'b0}};
+                ap <= 2'd0;
                 if (!op_ok || !len_ok || slot_bad) begin
                     err[E_OP] <= !op_ok;
                     err[E_LEN] <= !len_ok;
@@ -310,7 +339,8 @@ module mont_core #(
                 ts <= {W{1'b0}};
                 ts1 <= 1'b0;
                 t_top <= {W{1'b0}};
-                bor <= 1'b0;
+                bor <= op_sub;                      // SUB's D = T - ~N - 1 = T + N mod R
+                cy <= op_sub;                       // SUB's T = A + ~B + 1
                 ninv_bad <= 1'b0;
                 if (idx == 1) begin
                     idx <= {JB{1'b0}};
@@ -323,7 +353,7 @@ module mont_core #(
                         done <= 1'b1;
                         state <= S_IDLE;
                     end else
-                        state <= op_q == OP_MUL ? S_RUN : S_NINV;
+                        state <= op_q == OP_MUL ? S_RUN : op_as ? S_AS : S_NINV;
                 end
             end
             S_RUN: begin
@@ -340,9 +370,12 @@ module mont_core #(
                         state <= S_FIN;
                 end
             end
-            S_FIN: begin                            // the pipeline drains; ftail starts the copy
+            S_AS:                                   // after N[s-1] is read, S_FIN waits for afin
+                if (ap == 2'd2 && aj == sm1)
+                    state <= S_FIN;
+            S_FIN: begin                            // the pipeline drains; ftail/afin start the copy
                 cj <= {JB{1'b0}};
-                if (ftail)
+                if (ftail || afin)
                     state <= S_COPY;
             end
             S_COPY: begin                           // read T/T-N word cj, write it the cycle after
@@ -426,6 +459,31 @@ module mont_core #(
                 end
             end
 
+            // -------- ADD/SUB: S0 (reads), S1 (T; T - N's operands to S4)
+            if (as_rd) begin
+                ap <= ap == 2'd2 ? 2'd0 : ap + 1'b1;
+                if (ap == 2'd2)
+                    aj <= aj + 1'b1;
+            end
+            a1 <= as_rd;
+            ap1 <= ap;
+            aj1 <= aj;
+            afin <= 1'b0;
+            if (a1) begin
+                case (ap1)
+                2'd0: xb <= op_sub ? ~rdb : rdb;
+                2'd1: {cy, tq} <= {1'b0, rdb} + {1'b0, xb} + {{W{1'b0}}, cy};
+                default: begin
+                    dq <= 1'b1;
+                    dt <= tq;
+                    dn <= op_sub ? ~rdb : rdb;
+                    dj <= aj1[TA-1:0];
+                    t_top <= tq;                    // the copy takes T's top word from t_top
+                    afin <= aj1 == sm1;
+                end
+                endcase
+            end
+
             // -------- S4: top words; T - N a word behind
             ftail <= 1'b0;
             if (ptail)
@@ -443,6 +501,8 @@ module mont_core #(
             if (ftail) begin
                 take_d <= ts != {W{1'b0}} || !fsub[W];
             end
+            if (afin)                               // ADD: A + B >= N; SUB: A < B
+                take_d <= op_sub ? !cy : cy || !dsub[W];
         end
     end
 endmodule
