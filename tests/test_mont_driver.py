@@ -19,6 +19,11 @@ SLOT_N, SLOT_ACC, SLOT_ONE, SLOT_X = 0, 1, 2, 3
 CMD_MUL, CMD_ADD, CMD_SUB = 1, 3, 4
 
 
+def word(op, r, a, b):
+    """vc_montu_word: the command register's format."""
+    return op | a << 8 | b << 16 | r << 24
+
+
 def arr(x, n):
     return (U32 * n)(*[(x >> (32 * i)) & 0xFFFFFFFF for i in range(n)])
 
@@ -38,7 +43,7 @@ def drv(lib):
         getattr(lib, "vc_montu_mul" + form).argtypes = [ctypes.c_uint] * 3
         getattr(lib, "vc_montu_exp" + form).argtypes = [ctypes.c_void_p, SZ]
         getattr(lib, "vc_montu_exp_var" + form).argtypes = [ctypes.c_void_p, SZ]
-        getattr(lib, "vc_montu_cmd" + form).argtypes = [ctypes.c_uint] * 4
+        getattr(lib, "vc_montu_cmd" + form).argtypes = [U32]
     assert not hasattr(lib, "vc_montu_mul_hw")          # the host build has the software forms only
     return lib
 
@@ -102,15 +107,19 @@ def test_command_streams(drv, form):
             op = rng.choice((CMD_MUL, CMD_ADD, CMD_SUB))
             a, b = rng.choice(sorted(vals)), rng.choice(sorted(vals))
             r = rng.choice([a, b, rng.randrange(1, slots)])
-            assert getattr(drv, "vc_montu_cmd" + form)(op, r, a, b) == VC_OK
+            assert getattr(drv, "vc_montu_cmd" + form)(word(op, r, a, b)) == VC_OK
             x, y = vals[a], vals[b]
             vals[r] = (x * y * pow(R, -1, N) if op == CMD_MUL else x + y if op == CMD_ADD else x - y) % N
         assert getattr(drv, "vc_montu_wait" + form)() == VC_OK
         for slot, v in vals.items():
             assert store(drv, form, slot, n) == v
-    assert getattr(drv, "vc_montu_cmd" + form)(2, 1, 1, 1) == VC_ERR_PARAM        # NINV is the driver's
-    assert getattr(drv, "vc_montu_cmd" + form)(CMD_ADD, SLOT_N, 1, 1) == VC_ERR_RANGE
-    assert getattr(drv, "vc_montu_cmd" + form)(CMD_SUB, 1, 1, drv.vc_montu_slots(n)) == VC_ERR_RANGE
+    cmd = getattr(drv, "vc_montu_cmd" + form)
+    assert cmd(word(2, 1, 1, 1)) == VC_ERR_PARAM                 # NINV is the driver's
+    assert cmd(word(CMD_ADD, 1, 1, 1) | 0x10) == VC_ERR_PARAM    # bits 7:4 are not the op's
+    assert cmd(word(CMD_ADD, SLOT_N, 1, 1)) == VC_ERR_RANGE
+    slots = drv.vc_montu_slots(n)
+    for bad in (word(CMD_SUB, 1, 1, slots), word(CMD_MUL, 1, slots, 1), word(CMD_ADD, slots, 1, 1)):
+        assert cmd(bad) == VC_ERR_RANGE
 
 
 @pytest.mark.parametrize("bits", [32, 128, 1024, 2048, 4096])

@@ -44,8 +44,8 @@ static int same_products(vc_drbg *rng, const uint32_t *m, size_t n, int with_exp
     {VC_MONTU_ADD, 4, 1, 2}, {VC_MONTU_SUB, 5, 2, 1}, {VC_MONTU_ADD, 1, 1, 1}, {VC_MONTU_SUB, 2, 3, 3},
     {VC_MONTU_MUL, 3, 4, 5}, {VC_MONTU_SUB, 4, 2, 5}, {VC_MONTU_ADD, 5, 5, 3}};
   for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && ok; i++)
-    ok = !vc_montu_cmd_hw(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]) &&
-         !vc_montu_cmd_sw(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]);
+    ok = !vc_montu_cmd_hw(vc_montu_word(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3])) &&
+         !vc_montu_cmd_sw(vc_montu_word(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]));
   ok = ok && !vc_montu_wait_hw() && !vc_montu_wait_sw();
   if (with_exp && ok) {
     draw(rng, e, 4);

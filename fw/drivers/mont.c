@@ -13,11 +13,13 @@
 
 #define MAX_W 5
 
-/* One form's session: the length set up (0: none), log2 of the slot stride, the slots. */
+/* One form's session: the length set up (0: none), log2 of the slot stride, the slots, and
+ * the bits of a command word that name a slot beyond them (their count is a power of two). */
 struct session {
   size_t limbs;
   unsigned lg;
   size_t nslots;
+  uint32_t bad_slots;
 };
 
 static unsigned stride_log2(size_t limbs)
@@ -47,6 +49,7 @@ static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
   ss->limbs = limbs;
   ss->lg = stride_log2(limbs);
   ss->nslots = vc_montu_slots(limbs);
+  ss->bad_slots = (uint32_t)(0xFF & ~(ss->nslots - 1)) * 0x01010100u;
   return VC_OK;
 }
 
@@ -73,13 +76,15 @@ VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a,
   return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
 }
 
-/* A command: a defined op, its slots as a product's. */
-VC_HOT(mont) static int cmd_ok(const struct session *ss, unsigned op, unsigned r, unsigned a,
-                               unsigned b)
+/* A command word: a defined op (MUL, ADD, SUB: bits 1, 3, 4 of 0x1A), its slots as a
+ * product's, on the word at once. */
+VC_HOT(mont) static int cmd_ok(const struct session *ss, uint32_t cmd)
 {
-  if (op != VC_MONTU_MUL && op != VC_MONTU_ADD && op != VC_MONTU_SUB)
+  if (!ss->limbs)
+    return VC_ERR_STATE;
+  if ((cmd & 0xF0) || !((0x1Au >> (cmd & 0xF)) & 1))
     return VC_ERR_PARAM;
-  return mul_ok(ss, r, a, b);
+  return cmd & ss->bad_slots || !(cmd >> 24) ? VC_ERR_RANGE : VC_OK;
 }
 
 /* Table size 2^w of the exponentiation at this length: the widest that fits. */
@@ -208,9 +213,10 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
 }
 
 /* The unit's ADD and SUB: A + B minus N when that is at least N; A - B plus N when it borrows. */
-VC_HOT(mont) int vc_montu_cmd_sw(unsigned op, unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
 {
-  int rc = cmd_ok(&sw, op, r, a, b);
+  unsigned op = cmd & 0xF, a = cmd >> 8 & 0xFF, b = cmd >> 16 & 0xFF, r = cmd >> 24;
+  int rc = cmd_ok(&sw, cmd);
   if (rc || op == VC_MONTU_MUL)
     return rc ? rc : emu_mul(r, a, b);
   uint32_t t[VC_MONTU_MAX_LIMBS];
@@ -248,6 +254,9 @@ int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
 /* ---- the unit ---- */
 
 #if VC_HAVE_MONT
+_Static_assert(CSR_MONT_COMMAND_OP_OFFSET == 0 && CSR_MONT_COMMAND_A_OFFSET == 8 &&
+                   CSR_MONT_COMMAND_B_OFFSET == 16 && CSR_MONT_COMMAND_R_OFFSET == 24,
+               "vc_montu_word's format is the command register's");
 static struct session hw;
 
 static volatile uint32_t *hw_slot(unsigned slot)
@@ -267,22 +276,21 @@ VC_HOT(mont) static int hw_wait(void)
   return VC_ERR_HW;
 }
 
-/* Queues a command (unchecked) once the queue has room: it starts when the one running ends,
- * so the CPU prepares the next command while the unit computes. */
-VC_HOT(mont) static int hw_issue(unsigned op, unsigned r, unsigned a, unsigned b)
+/* Queues a command word (unchecked) once the queue has room: it starts when the one running
+ * ends, so the CPU prepares the next command while the unit computes. */
+VC_HOT(mont) static int hw_issue(uint32_t cmd)
 {
   uint32_t i = 0;
   while (mont_status_read() & (1u << CSR_MONT_STATUS_QUEUED_OFFSET))
     if (++i == VC_MONTU_POLLS)
       return VC_ERR_HW;
-  mont_command_write(op << CSR_MONT_COMMAND_OP_OFFSET | a << CSR_MONT_COMMAND_A_OFFSET |
-                     b << CSR_MONT_COMMAND_B_OFFSET | r << CSR_MONT_COMMAND_R_OFFSET);
+  mont_command_write(cmd);
   return VC_OK;
 }
 
 VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
 {
-  return hw_issue(VC_MONTU_MUL, r, a, b);
+  return hw_issue(vc_montu_word(VC_MONTU_MUL, r, a, b));
 }
 
 int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
@@ -332,10 +340,10 @@ VC_HOT(mont) int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
   return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
 }
 
-VC_HOT(mont) int vc_montu_cmd_hw(unsigned op, unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) int vc_montu_cmd_hw(uint32_t cmd)
 {
-  int rc = cmd_ok(&hw, op, r, a, b);
-  return rc ? rc : hw_issue(op, r, a, b);
+  int rc = cmd_ok(&hw, cmd);
+  return rc ? rc : hw_issue(cmd);
 }
 
 int vc_montu_wait_hw(void)
@@ -384,9 +392,9 @@ VC_HOT(mont) int vc_montu_mul(unsigned r, unsigned a, unsigned b)
   return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b));
 }
 
-VC_HOT(mont) int vc_montu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) int vc_montu_cmd(uint32_t cmd)
 {
-  return PICK(vc_montu_cmd_hw(op, r, a, b), vc_montu_cmd_sw(op, r, a, b));
+  return PICK(vc_montu_cmd_hw(cmd), vc_montu_cmd_sw(cmd));
 }
 
 int vc_montu_wait(void)

@@ -71,16 +71,20 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b);
 int vc_montu_mul(unsigned r, unsigned a, unsigned b);
 
 /* Command streams, for programs of field operations on resident operands (P-256's point
- * formulas): vc_montu_cmd queues slot r = a * b / R (VC_MONTU_MUL), a + b or a - b mod N
- * (VC_MONTU_ADD, VC_MONTU_SUB; fully reduced for A, B < N), slots as for vc_montu_mul, and
- * returns while the unit computes (the emulation computes at once); vc_montu_wait returns once
- * every queued command ended. Read results (vc_montu_store) only after vc_montu_wait. A
- * command's cycles depend on the length only, never on the operands or the slots.
- * VC_ERR_PARAM for another op. */
+ * formulas): vc_montu_cmd queues a command word, vc_montu_word(op, r, a, b) in the unit's own
+ * format: slot r = a * b / R (VC_MONTU_MUL), a + b or a - b mod N (VC_MONTU_ADD, VC_MONTU_SUB;
+ * fully reduced for A, B < N), the slots as for vc_montu_mul; it returns while the unit
+ * computes (the emulation computes at once). vc_montu_wait returns once every queued command
+ * ended. Read results (vc_montu_store) only after vc_montu_wait. A command's cycles depend on
+ * the length only, never on the operands or the slots. VC_ERR_PARAM for another op. */
 enum { VC_MONTU_MUL = 1, VC_MONTU_ADD = 3, VC_MONTU_SUB = 4 };
-int vc_montu_cmd_hw(unsigned op, unsigned r, unsigned a, unsigned b);
-int vc_montu_cmd_sw(unsigned op, unsigned r, unsigned a, unsigned b);
-int vc_montu_cmd(unsigned op, unsigned r, unsigned a, unsigned b);
+static inline uint32_t vc_montu_word(unsigned op, unsigned r, unsigned a, unsigned b)
+{
+  return op | a << 8 | b << 16 | r << 24;
+}
+int vc_montu_cmd_hw(uint32_t cmd);
+int vc_montu_cmd_sw(uint32_t cmd);
+int vc_montu_cmd(uint32_t cmd);
 int vc_montu_wait_hw(void);
 int vc_montu_wait_sw(void);
 int vc_montu_wait(void);
