@@ -207,7 +207,7 @@ module mont_core #(
     // Port B: reads while running (and the prologue's N[0], B[0]), writes while copying (the
     // word read from tram/dram the cycle before).
     assign pb_we = copy_v && !ninv_bad;
-    assign pb_wdata = take_d ? drd : cj_q == sm1 ? t_top : trd;
+    assign pb_wdata = take_d ? drd : cj_q == sm1 && !op_as ? t_top : trd;   // ADD/SUB: T all in tram
     assign pb_addr = copy_v ? base_r + cj_q[DA-1:0] :
                      state == S_PRO ? (idx == 0 ? base_n : base_b) :
                      state == S_AS ? as_addr :
@@ -235,12 +235,11 @@ module mont_core #(
     reg  [W-1:0]  nlast;                            // N[j] of the last RMAC accumulated
     reg           ftail;                            // S5: the top word of T - N, the choice
     reg           ninv_bad;
-    // ADD/SUB (S1): the tags of the word read a cycle ago, B (complemented for SUB), T and its
-    // carry; afin: S4 holds the last word of D.
+    // ADD/SUB (S1): the tags of the word read a cycle ago, T's carry; afin: S4 holds the last
+    // word of D. X holds the word read two cycles ago (B[j] as A[j] arrives), T[j] goes to dt.
     reg           a1;
     reg  [1:0]    ap1;
     reg  [JB-1:0] aj1;
-    reg  [W-1:0]  xb, tq;
     reg           cy, afin;
 
     assign t_ra = state == S_COPY ? cj[TA-1:0] : j2[TA-1:0];
@@ -261,7 +260,7 @@ module mont_core #(
     wire          as_tw = a1 && ap1 == 2'd2;
     assign t_we = s3_pmac || (s3_rmac && j3 != 0) || as_tw;
     assign t_wa = as_tw ? aj1[TA-1:0] : s3_pmac ? j3[TA-1:0] : j3[TA-1:0] - 1'b1;
-    assign t_wd = as_tw ? tq : sum[W-1:0];
+    assign t_wd = as_tw ? dt : sum[W-1:0];
     assign d_we = dq || ftail;
     assign d_wa = ftail ? sm1[TA-1:0] : dj;
     assign d_wd = ftail ? fsub[W-1:0] : dsub[W-1:0];
@@ -419,7 +418,7 @@ module mont_core #(
             if (b1)
                 b_next <= rdb;
             k2 <= k1; j2 <= j1; z2 <= z1; f2 <= f1;
-            X <= k1 == K_MOP ? t0 : rdb;
+            X <= k1 == K_MOP ? t0 : rdb ^ {W{op_sub}};     // SUB's ~B (0 while MUL runs)
             case (k1)
             K_PMAC: Y <= j1 == 0 ? b_next : b_cur;
             K_MOP:  Y <= ninv;
@@ -471,16 +470,14 @@ module mont_core #(
             afin <= 1'b0;
             if (a1) begin
                 case (ap1)
-                2'd0: xb <= op_sub ? ~rdb : rdb;
-                2'd1: {cy, tq} <= {1'b0, rdb} + {1'b0, xb} + {{W{1'b0}}, cy};
-                default: begin
+                2'd1: {cy, dt} <= {1'b0, rdb} + {1'b0, X} + {{W{1'b0}}, cy};
+                2'd2: begin
                     dq <= 1'b1;
-                    dt <= tq;
-                    dn <= op_sub ? ~rdb : rdb;
+                    dn <= rdb ^ {W{op_sub}};
                     dj <= aj1[TA-1:0];
-                    t_top <= tq;                    // the copy takes T's top word from t_top
                     afin <= aj1 == sm1;
                 end
+                default: ;
                 endcase
             end
 
