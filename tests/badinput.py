@@ -57,6 +57,7 @@ class Case:
     call: Callable
     oracle: Optional[tuple] = None   # (request, expected reply: None = the code's vc_strerror,
     #                                   a str = the error text, a dict = fields of an ok reply)
+    curves: tuple = ()               # ec.h: the curves the case applies to (default: all five)
 
 
 @dataclass
@@ -70,8 +71,8 @@ class Fn:
     host: bool = True                        # False: not in the host build (the _hw forms)
 
 
-def C(cls, what, expect, call, oracle=None):
-    return Case(cls, what, expect, call, oracle)
+def C(cls, what, expect, call, oracle=None, curves=()):
+    return Case(cls, what, expect, call, oracle, curves)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,6 +305,9 @@ def block_fns(setkey, enc, dec, key, blen, extra=(), keycases=(), ks_state=None)
               "block": f"blocks are fixed {blen}-byte arrays"}
         if ks_state:
             cases.append(C("state", "key schedule never set up (zeroed)", ST, lambda w, f: f(w.zero(), w.zero(blen), w.out(blen))))
+        if ks_state in AES_OTHER:
+            cases.append(C("state", "key schedule made by the other AES variant's setkey", ST,
+                           lambda w, f, o=AES_OTHER[ks_state]: f(w.ks(o, bytes(16), SZ(16)), w.zero(blen), w.out(blen))))
         else:
             na["state"] = "the key schedule carries no tag: a schedule from setkey is a precondition"
         fns.append(Fn(name, "block.h", cases, na=na))
@@ -320,6 +324,7 @@ def _key_case(setkey, n, extra=()):
     return C("key", f"{n}-byte key", KEY, lambda w, f: f(w.obj(), w.zero(64), SZ(n), *extra))
 
 
+AES_OTHER = {"tab": "vc_aes_ct_setkey", "ct": "vc_aes_tab_setkey_var"}
 CIPHERS = {"des": ("vc_des_setkey", bytes(8), 8, False), "aes_tab": ("vc_aes_tab_setkey_var", bytes(16), 16, True)}
 
 
@@ -367,6 +372,8 @@ def mode_fns():
         Fn("vc_pkcs7_pad", "modes.h", [
             C("null", "buf NULL", N, lambda w, f: f(None, SZ(3), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
             C("null", "padded_len NULL", N, lambda w, f: f(w.out(16), SZ(3), SZ(16), SZ(16), None)),
+            C("lenbig", "cap below len (len 20, cap 16)", LEN,
+              lambda w, f: f(w.out(32), SZ(20), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
             C("lenbig", "cap too small for the padding (len 16, cap 16)", LEN,
               lambda w, f: f(w.out(16), SZ(16), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
             C("len0", "block_len 0", LEN, lambda w, f: f(w.out(16), SZ(3), SZ(16), SZ(0), ctypes.byref(ctypes.c_size_t(77)))),
@@ -476,9 +483,9 @@ FNS = [
     *block_fns("vc_des3_setkey", "vc_des3_encrypt", "vc_des3_decrypt", bytes(range(24)), 8,
                keycases=(_key_case(None, 8), _key_case(None, 20)), ),
     *block_fns("vc_aes_tab_setkey_var", "vc_aes_tab_encrypt_var", "vc_aes_tab_decrypt_var", bytes(16), 16,
-               keycases=(_key_case(None, 17), _key_case(None, 0)), ks_state=True),
+               keycases=(_key_case(None, 17), _key_case(None, 0)), ks_state="tab"),
     *block_fns("vc_aes_ct_setkey", "vc_aes_ct_encrypt", "vc_aes_ct_decrypt", bytes(16), 16,
-               keycases=(_key_case(None, 15), _key_case(None, 0)), ks_state=True),
+               keycases=(_key_case(None, 15), _key_case(None, 0)), ks_state="ct"),
     *block_fns("vc_rc5_setkey", "vc_rc5_encrypt", "vc_rc5_decrypt", bytes(16), 8, extra=(12,),
                keycases=(_key_case(None, 256, (12,)),
                          C("key", "256 rounds", KEY, lambda w, f: f(w.obj(), w.zero(16), SZ(16), 256)))),
@@ -771,6 +778,8 @@ def pk_fns():
             C("len0", "siglen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(128), SZ(0), 1, None)),
             C("lenbig", "siglen 129 (modulus 128 bytes)", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(129), SZ(129), 1, None)),
             C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash("md4"), w.digest(), w.out(128), SZ(128), 1, None)),
+            C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
+              lambda w, f: f(_pk_ref(_small_priv(w)), w.hash(), w.digest(), w.out(32), SZ(32), 1, None)),
         ], na={"int": "the key was checked by vc_rsa_priv_complete"}),
         Fn("vc_rsa_pkcs1_verify", "pk.h", [
             C("null", "k NULL", N, lambda w, f: f(None, w.hash(), w.digest(), w.zero(128), SZ(128), None)),
@@ -784,6 +793,10 @@ def pk_fns():
               oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 127 + "01"), {"valid": False})),
             C("int", "signature >= n", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(b"\xff" * 128), SZ(128), None)),
             C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash("md4"), w.digest(), w.zero(128), SZ(128), None)),
+            C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
+              lambda w, f: f(_pk_ref(_small_pub(w)), w.hash(), w.digest(), w.zero(32), SZ(32), None)),
+            C("mod", "a modulus of 4104 bits (over VC_MP_MAX_BITS)", MOD,
+              lambda w, f: f(_pk_ref(RsaPub(Mp.of((1 << 4103) + 1), Mp.of(65537))), w.hash(), w.digest(), w.zero(513), SZ(513), None)),
         ]),
         Fn("vc_rsa_pkcs1_encrypt", "pk.h", [
             C("null", "k NULL", N, lambda w, f: f(None, w.drbg(), w.msg, SZ(3), w.out(128), SZ(128), None)),
@@ -807,6 +820,8 @@ def pk_fns():
             C("sig", "ciphertext 2: block not 00 02 ...", PAD, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(bytes(127) + b"\x02"), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None),
               oracle=(_rsa_oracle("decrypt", msg="00" * 127 + "02"), None)),
             C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 3, None)),
+            C("lenbig", "out capacity 2 for a 3-byte message (*outlen too small)", LEN,
+              lambda w, f: f(_pk_ref(w.rsa_priv()), _rsa_ct(w), SZ(128), w.out(2), ctypes.byref(ctypes.c_size_t(2)), 1, None)),
         ]),
         Fn("vc_dh_group_find", "pk.h", [
             C("null", "name NULL (returns NULL)", 0, lambda w, f: f(None)),
@@ -913,6 +928,31 @@ def _bad_priv(w, complete=True, **delta):
     return k
 
 
+def _rsa_ct(w):
+    """A valid PKCS#1 v1.5 ciphertext of the 3-byte message "abc"."""
+    ct = w.zero(128)
+    assert w.lib.vc_rsa_pkcs1_encrypt(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), ct, SZ(128), None) == 0
+    return ct
+
+
+@functools.lru_cache(maxsize=None)
+def _small_key(lib):
+    k = RsaPriv()
+    d = Drbg()
+    assert lib.vc_drbg_init(ctypes.byref(d), b"small", SZ(5)) == 0
+    assert lib.vc_rsa_keygen(ctypes.byref(k), SZ(256), 65537, ctypes.byref(d), None) == 0
+    return bytes(k)
+
+
+def _small_priv(w):
+    return RsaPriv.from_buffer_copy(_small_key(w.lib))
+
+
+def _small_pub(w):
+    k = _small_priv(w)
+    return RsaPub(k.n, k.e)
+
+
 def _group(w, bits):
     class Grp(ctypes.Structure):
         _fields_ = [("name", ctypes.c_char_p), ("bits", ctypes.c_size_t), ("p", ctypes.c_char_p), ("g", ctypes.c_uint32)]
@@ -1002,6 +1042,8 @@ def ec_fns():
             C("point", "x = p (non-canonical coordinate)", PT, lambda w, f: f(w.cp, _coord_p(w), SZ(w.curve.plen))),
             C("point", "first byte 0x02 (compressed: not accepted)", PT, lambda w, f: f(w.cp, b"\x02" + w.curve.G[1:], SZ(w.curve.plen))),
             C("point", "all zeros (no encoding of infinity)", PT, lambda w, f: f(w.cp, bytes(w.curve.plen), SZ(w.curve.plen))),
+            C("point", "(0, sqrt(b)): on the curve, order 2, outside the subgroup", PT,
+              lambda w, f: f(w.cp, _order2(w), SZ(w.curve.plen)), curves=("B-163", "K-163", "B-233", "K-233")),
         ]),
         Fn("vc_ec_mul", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
@@ -1048,6 +1090,7 @@ def ec_fns():
             C("null", "priv NULL", N, lambda w, f: f(w.cp, 1, None, SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
             C("null", "peer NULL", N, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), None, SZ(w.curve.plen), w.out(32))),
             C("null", "secret NULL", N, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), None)),
+            C("lenbig", "privlen nlen + 1", LEN, lambda w, f: f(w.cp, 1, b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), w.curve.G, SZ(w.curve.plen), w.out(32))),
             C("len0", "privlen 0", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(0), w.curve.G, SZ(w.curve.plen), w.out(32))),
             C("lenbig", "peerlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1), w.out(32))),
             C("int", "priv = 0", RNG, lambda w, f: f(w.cp, 1, w.scalar(0), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32)),
@@ -1101,6 +1144,7 @@ def ec_fns():
               oracle=(_ec("sign_k", d=K1, k="00" * 32, digest="00" * 32), None)),
             C("int", "k = n", RNG, lambda w, f: f(*_sk(w, k="n"))),
             C("int", "priv = 0", RNG, lambda w, f: f(*_sk(w, d=0))),
+            C("int", "k = 1, priv = 1 and the digest e = n - r: s = 0", RNG, lambda w, f: f(*_sk(w, digest=_s_zero_digest(w)))),
             C("lenbig", "dlen 65", LEN, lambda w, f: f(*_sk(w, dlen=65))),
             C("param", "set 2", PAR, lambda w, f: f(*_sk(w, set=2))),
         ], na={"len0": "an empty digest is the integer 0: valid"}),
@@ -1153,8 +1197,26 @@ def _sg(w, null=None, d=1, h=None, set=1):
     return _nulled([w.cp, set, _sc(w, d), hc, w.digest(), w.out(32), w.out(32)], None if null is None else (0, 2, 3, 4, 5, 6)[null])
 
 
-def _sk(w, null=None, d=1, k=1, dlen=32, set=1):
-    return _nulled([w.cp, set, _sc(w, d), w.digest(65), SZ(dlen), _sc(w, k), w.out(32), w.out(32)],
+def _s_zero_digest(w):
+    """The digest (nlen bytes) whose integer e is n - r for r = x(G) mod n: with k = d = 1,
+    s = k^-1 (e + r d) = 0 mod n."""
+    c = w.curve
+    e = (c.n - c.xy(c.G)[0] % c.n) % c.n
+    return (e << (8 * c.nlen - c.nbits)).to_bytes(c.nlen, "big")
+
+
+def _order2(w):
+    from vexrun.models import ec2m
+    c = w.curve
+    P = ec2m.curve(c.name).lift_x(0)
+    return c.point(P.x, P.y)
+
+
+def _sk(w, null=None, d=1, k=1, dlen=32, set=1, digest=None):
+    dig = w.digest(65) if digest is None else digest
+    if digest is not None:
+        dlen = len(digest)
+    return _nulled([w.cp, set, _sc(w, d), dig, SZ(dlen), _sc(w, k), w.out(32), w.out(32)],
                    None if null is None else (0, 2, 3, 5, 6, 7)[null])
 
 
