@@ -1013,14 +1013,27 @@ def _dsa_oracle(fn, **kw):
 
 # ---- elliptic curves (ec.h); cases run on every curve, the oracle's on P-256 and B-163
 def _ec(fn, **kw):
-    return {"op": "ec", "curve": "P-256", "fn": fn, **kw}
+    """An EC oracle request; "$G", "$OFF" (G with y changed), "$N", "$K0", "$K1" (scalars) and
+    "$D" (a digest) stand for the curve's values (ec_request)."""
+    return {"op": "ec", "fn": fn, **kw}
 
 
-P256_G = ("046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
-          "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5")
-P256_OFF = P256_G[:-1] + "4"
-P256_N = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
-K1 = "00" * 31 + "01"
+ORACLE_CURVES = ("P-256", "B-163")
+
+
+def ec_request(req, curve):
+    """req for `curve`, its tokens replaced by the curve model's values."""
+    from vexrun.models import ec2m, ecp
+    M = ecp.curve(curve) if curve == "P-256" else ec2m.curve(curve)
+    flen = 32 if curve == "P-256" else (M.F.m + 7) // 8
+    nlen = (M.n.bit_length() + 7) // 8
+
+    def pt(x, y):
+        return "04" + x.to_bytes(flen, "big").hex() + y.to_bytes(flen, "big").hex()
+
+    tok = {"$G": pt(M.G.x, M.G.y), "$OFF": pt(M.G.x, M.G.y ^ 1), "$N": M.n.to_bytes(nlen, "big").hex(),
+           "$K0": "00" * nlen, "$K1": (1).to_bytes(nlen, "big").hex(), "$D": bytes(range(1, 33)).hex()}
+    return {"curve": curve, **{k: tok.get(v, v) if isinstance(v, str) else v for k, v in req.items()}}
 
 
 def ec_fns():
@@ -1038,7 +1051,7 @@ def ec_fns():
             C("len0", "len 0", LEN, lambda w, f: f(w.cp, w.curve.G, SZ(0))),
             C("lenbig", "len + 1", LEN, lambda w, f: f(w.cp, w.curve.G + b"\0", SZ(w.curve.plen + 1))),
             C("point", "y of G changed (off the curve)", PT, lambda w, f: f(w.cp, w.off_curve(), SZ(w.curve.plen)),
-              oracle=(_ec("check", p=P256_OFF), {"valid": False})),
+              oracle=(_ec("check", p="$OFF"), {"valid": False})),
             C("point", "x = p (non-canonical coordinate)", PT, lambda w, f: f(w.cp, _coord_p(w), SZ(w.curve.plen))),
             C("point", "first byte 0x02 (compressed: not accepted)", PT, lambda w, f: f(w.cp, b"\x02" + w.curve.G[1:], SZ(w.curve.plen))),
             C("point", "all zeros (no encoding of infinity)", PT, lambda w, f: f(w.cp, bytes(w.curve.plen), SZ(w.curve.plen))),
@@ -1053,11 +1066,11 @@ def ec_fns():
             C("lenbig", "klen nlen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), None, SZ(0))),
             C("lenbig", "ptlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1))),
             C("int", "k = 0", RNG, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(0), SZ(w.curve.nlen), None, SZ(0)),
-              oracle=(_ec("mul", k="00" * 32), None)),
+              oracle=(_ec("mul", k="$K0"), None)),
             C("int", "k = n", RNG, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(w.curve.n), SZ(w.curve.nlen), None, SZ(0)),
-              oracle=(_ec("mul", k=P256_N), None)),
+              oracle=(_ec("mul", k="$N"), None)),
             C("point", "P off the curve", PT, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen)),
-              oracle=(_ec("mul", k=K1, p=P256_OFF), None)),
+              oracle=(_ec("mul", k="$K1", p="$OFF"), None)),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
         ]),
         Fn("vc_ec_add", "ec.h", [
@@ -1094,9 +1107,9 @@ def ec_fns():
             C("len0", "privlen 0", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(0), w.curve.G, SZ(w.curve.plen), w.out(32))),
             C("lenbig", "peerlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1), w.out(32))),
             C("int", "priv = 0", RNG, lambda w, f: f(w.cp, 1, w.scalar(0), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32)),
-              oracle=(_ec("ecdh", d="00" * 32, q=P256_G), None)),
+              oracle=(_ec("ecdh", d="$K0", q="$G"), None)),
             C("point", "peer off the curve", PT, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen), w.out(32)),
-              oracle=(_ec("ecdh", d=K1, q=P256_OFF), None)),
+              oracle=(_ec("ecdh", d="$K1", q="$OFF"), None)),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
         ]),
         Fn("vc_ec_embed", "ec.h", [
@@ -1126,7 +1139,7 @@ def ec_fns():
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_egd(w, null=i))) for i, a in enumerate(("c", "priv", "c1", "c2", "msg_pt"))],
             C("int", "priv = n", RNG, lambda w, f: f(*_egd(w, d="n"))),
             C("point", "c1 off the curve", PT, lambda w, f: f(*_egd(w, c1="off")),
-              oracle=(_ec("decrypt", d=K1, c1=P256_OFF, c2=P256_G), None)),
+              oracle=(_ec("decrypt", d="$K1", c1="$OFF", c2="$G"), None)),
             C("point", "c2 off the curve", PT, lambda w, f: f(*_egd(w, c2="off"))),
             C("point", "C2 - priv C1 = infinity (c2 = c1)", PT, lambda w, f: f(*_egd(w, c2="G"))),
             C("param", "set 2", PAR, lambda w, f: f(*_egd(w, set=2))),
@@ -1134,14 +1147,14 @@ def ec_fns():
         Fn("vc_ecdsa_sign", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_sg(w, null=i))) for i, a in enumerate(("c", "priv", "h", "digest", "r", "s"))],
             C("int", "priv = 0", RNG, lambda w, f: f(*_sg(w, d=0)),
-              oracle=(_ec("sign", d="00" * 32, hash="sha256", digest=bytes(range(1, 33)).hex()), None)),
+              oracle=(_ec("sign", d="$K0", hash="sha256", digest="$D"), None)),
             C("param", "hash class larger than HMAC's context", PAR, lambda w, f: f(*_sg(w, h="big"))),
             C("param", "set 2", PAR, lambda w, f: f(*_sg(w, set=2))),
         ]),
         Fn("vc_ecdsa_sign_k", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_sk(w, null=i))) for i, a in enumerate(("c", "priv", "digest", "k", "r", "s"))],
             C("int", "k = 0", RNG, lambda w, f: f(*_sk(w, k=0)),
-              oracle=(_ec("sign_k", d=K1, k="00" * 32, digest="00" * 32), None)),
+              oracle=(_ec("sign_k", d="$K1", k="$K0", digest="$D"), None)),
             C("int", "k = n", RNG, lambda w, f: f(*_sk(w, k="n"))),
             C("int", "priv = 0", RNG, lambda w, f: f(*_sk(w, d=0))),
             C("int", "k = 1, priv = 1 and the digest e = n - r: s = 0", RNG, lambda w, f: f(*_sk(w, digest=_s_zero_digest(w)))),
@@ -1153,9 +1166,9 @@ def ec_fns():
             C("len0", "publen 0", LEN, lambda w, f: f(*_vf(w, publen=0))),
             C("lenbig", "dlen 65", LEN, lambda w, f: f(*_vf(w, dlen=65))),
             C("point", "pub off the curve", PT, lambda w, f: f(*_vf(w, pub="off")),
-              oracle=(_ec("verify", q=P256_OFF, r=K1, s=K1, digest="00" * 32), None)),
+              oracle=(_ec("verify", q="$OFF", r="$K1", s="$K1", digest="$D"), None)),
             C("sig", "r = 0", VER, lambda w, f: f(*_vf(w, r=0)),
-              oracle=(_ec("verify", q=P256_G, r="00" * 32, s=K1, digest="00" * 32), {"valid": False})),
+              oracle=(_ec("verify", q="$G", r="$K0", s="$K1", digest="$D"), {"valid": False})),
             C("sig", "s = n", VER, lambda w, f: f(*_vf(w, s="n"))),
             C("param", "set 2", PAR, lambda w, f: f(*_vf(w, set=2))),
         ]),
@@ -1414,7 +1427,8 @@ def render():
         f"{len(FNS)} public functions (every prototype in `fw/include/vexcrypt/*.h` and `fw/drivers/*.h`), "
         f"{ncases} cases. Each case is run on the host library (`tests/test_badinput.py::test_host`, on every curve for "
         "`ec.h`): the exact error code, and the outputs the call was given (filled with a sentinel) untouched. "
-        f"{nor} cases reach the library through the oracle and run in the simulated SoC, in one simulation, each "
+        f"{nor} cases reach the library through the oracle and run in the simulated SoC (the `ec` ones on "
+        f"{' and '.join(ORACLE_CURVES)}), in one simulation, each "
         "followed by a valid request (`test_oracle`): the reply's error is the code's `vc_strerror` text (or the "
         "oracle's own message, or a verdict `valid: false` where the oracle answers one).",
         "",
