@@ -109,6 +109,12 @@ class World:
         """An output context or key schedule (8 KiB: any of the library's but the mp ones)."""
         return self.out(8192)
 
+    def size(self, v):
+        """A size_t output (or in/out capacity) holding v, checked like the other outputs."""
+        x = ctypes.c_size_t(v)
+        self.outs.append((x, bytes(x)))
+        return ctypes.byref(x)
+
     def mp_out(self):
         return ctypes.byref(self._sent(Mp()))
 
@@ -370,26 +376,26 @@ def mode_fns():
         fns.append(Fn(name, "modes.h", cases, na=na))
     fns += [
         Fn("vc_pkcs7_pad", "modes.h", [
-            C("null", "buf NULL", N, lambda w, f: f(None, SZ(3), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
+            C("null", "buf NULL", N, lambda w, f: f(None, SZ(3), SZ(16), SZ(16), w.size(77))),
             C("null", "padded_len NULL", N, lambda w, f: f(w.out(16), SZ(3), SZ(16), SZ(16), None)),
             C("lenbig", "cap below len (len 20, cap 16)", LEN,
-              lambda w, f: f(w.out(32), SZ(20), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
+              lambda w, f: f(w.out(32), SZ(20), SZ(16), SZ(16), w.size(77))),
             C("lenbig", "cap too small for the padding (len 16, cap 16)", LEN,
-              lambda w, f: f(w.out(16), SZ(16), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
-            C("len0", "block_len 0", LEN, lambda w, f: f(w.out(16), SZ(3), SZ(16), SZ(0), ctypes.byref(ctypes.c_size_t(77)))),
-            C("lenbig", "block_len 256", LEN, lambda w, f: f(w.out(512), SZ(3), SZ(512), SZ(256), ctypes.byref(ctypes.c_size_t(77)))),
+              lambda w, f: f(w.out(16), SZ(16), SZ(16), SZ(16), w.size(77))),
+            C("len0", "block_len 0", LEN, lambda w, f: f(w.out(16), SZ(3), SZ(16), SZ(0), w.size(77))),
+            C("lenbig", "block_len 256", LEN, lambda w, f: f(w.out(512), SZ(3), SZ(512), SZ(256), w.size(77))),
         ], na={"block": "padding makes any length a multiple of the block"}),
         Fn("vc_pkcs7_unpad", "modes.h", [
-            C("null", "buf NULL", N, lambda w, f: f(None, SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
+            C("null", "buf NULL", N, lambda w, f: f(None, SZ(16), SZ(16), w.size(77))),
             C("null", "unpadded_len NULL", N, lambda w, f: f(w.zero(16), SZ(16), SZ(16), None)),
-            C("len0", "len 0", LEN, lambda w, f: f(w.zero(16), SZ(0), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
-            C("block", "len 15 with 16-byte blocks", LEN, lambda w, f: f(w.zero(16), SZ(15), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
-            C("lenbig", "block_len 256", LEN, lambda w, f: f(w.zero(256), SZ(256), SZ(256), ctypes.byref(ctypes.c_size_t(77)))),
-            C("sig", "last byte 0", PAD, lambda w, f: f(w.zero(16), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77))),
+            C("len0", "len 0", LEN, lambda w, f: f(w.zero(16), SZ(0), SZ(16), w.size(77))),
+            C("block", "len 15 with 16-byte blocks", LEN, lambda w, f: f(w.zero(16), SZ(15), SZ(16), w.size(77))),
+            C("lenbig", "block_len 256", LEN, lambda w, f: f(w.zero(256), SZ(256), SZ(256), w.size(77))),
+            C("sig", "last byte 0", PAD, lambda w, f: f(w.zero(16), SZ(16), SZ(16), w.size(77)),
               oracle=({"op": "aes_tab", "key": "00" * 16, "mode": "ecb", "dir": "dec", "pad": True,
                        "msg": "66e94bd4ef8a2c3b884cfa59ca342b2e"}, None)),
-            C("sig", "last byte 17 > block_len", PAD, lambda w, f: f(w.buf(bytes(15) + b"\x11"), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
-            C("sig", "padding bytes differ (..01 02)", PAD, lambda w, f: f(w.buf(bytes(14) + b"\x01\x02"), SZ(16), SZ(16), ctypes.byref(ctypes.c_size_t(77)))),
+            C("sig", "last byte 17 > block_len", PAD, lambda w, f: f(w.buf(bytes(15) + b"\x11"), SZ(16), SZ(16), w.size(77))),
+            C("sig", "padding bytes differ (..01 02)", PAD, lambda w, f: f(w.buf(bytes(14) + b"\x01\x02"), SZ(16), SZ(16), w.size(77))),
         ]),
     ]
     return fns
@@ -809,19 +815,19 @@ def pk_fns():
             C("lenbig", "outlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(129), SZ(129), None)),
         ], na={"sig": "padding is made here, not parsed"}),
         Fn("vc_rsa_pkcs1_decrypt", "pk.h", [
-            C("null", "k NULL", N, lambda w, f: f(None, w.zero(128), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None)),
-            C("null", "in NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), None, SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None)),
-            C("null", "out NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), None, ctypes.byref(ctypes.c_size_t(128)), 1, None)),
+            C("null", "k NULL", N, lambda w, f: f(None, w.zero(128), SZ(128), w.out(128), w.size(128), 1, None)),
+            C("null", "in NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), None, SZ(128), w.out(128), w.size(128), 1, None)),
+            C("null", "out NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), None, w.size(128), 1, None)),
             C("null", "outlen NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), None, 1, None)),
-            C("len0", "inlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(0), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None)),
-            C("lenbig", "inlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(129), SZ(129), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None)),
-            C("int", "ciphertext >= n", RNG, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(b"\xff" * 128), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None),
+            C("len0", "inlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(0), w.out(128), w.size(128), 1, None)),
+            C("lenbig", "inlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(129), SZ(129), w.out(128), w.size(128), 1, None)),
+            C("int", "ciphertext >= n", RNG, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(b"\xff" * 128), SZ(128), w.out(128), w.size(128), 1, None),
               oracle=(_rsa_oracle("decrypt", msg="ff" * 128), None)),
-            C("sig", "ciphertext 2: block not 00 02 ...", PAD, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(bytes(127) + b"\x02"), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 1, None),
+            C("sig", "ciphertext 2: block not 00 02 ...", PAD, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(bytes(127) + b"\x02"), SZ(128), w.out(128), w.size(128), 1, None),
               oracle=(_rsa_oracle("decrypt", msg="00" * 127 + "02"), None)),
-            C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), ctypes.byref(ctypes.c_size_t(128)), 3, None)),
+            C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), w.size(128), 3, None)),
             C("lenbig", "out capacity 2 for a 3-byte message (*outlen too small)", LEN,
-              lambda w, f: f(_pk_ref(w.rsa_priv()), _rsa_ct(w), SZ(128), w.out(2), ctypes.byref(ctypes.c_size_t(2)), 1, None)),
+              lambda w, f: f(_pk_ref(w.rsa_priv()), _rsa_ct(w), SZ(128), w.out(2), w.size(2), 1, None)),
         ]),
         Fn("vc_dh_group_find", "pk.h", [
             C("null", "name NULL (returns NULL)", 0, lambda w, f: f(None)),
