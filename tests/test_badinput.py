@@ -24,7 +24,7 @@ def host_cases():
                 yield pytest.param(fn, c, cv, id=f"{fn.name}-{c.cls}-{i}" + (f"-{cv}" if cv else ""))
 
 
-RESTYPES = {"int": ctypes.c_int, "size": ctypes.c_size_t, "ptr": ctypes.c_void_p, "u32": ctypes.c_uint32,
+RESTYPES = {"int": ctypes.c_int, "val": ctypes.c_int, "size": ctypes.c_size_t, "ptr": ctypes.c_void_p, "u32": ctypes.c_uint32,
             "str": ctypes.c_char_p}
 
 
