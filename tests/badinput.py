@@ -115,6 +115,12 @@ class World:
         self.outs.append((x, bytes(x)))
         return ctypes.byref(x)
 
+    def mp_io(self, v):
+        """A vc_mp input that is also the call's output (mp.h allows aliasing)."""
+        m = Mp.of(v)
+        self.outs.append((m, bytes(m)))
+        return ctypes.byref(m)
+
     def mp_out(self):
         return ctypes.byref(self._sent(Mp()))
 
@@ -261,6 +267,8 @@ N, LEN, ST, KEY, PAD, OV = vc.VC_ERR_NULL, vc.VC_ERR_LENGTH, vc.VC_ERR_STATE, vc
 MOD, RNG, NOINV, VER, PAR, PT = vc.VC_ERR_MODULUS, vc.VC_ERR_RANGE, vc.VC_ERR_NOINV, vc.VC_ERR_VERIFY, vc.VC_ERR_PARAM, vc.VC_ERR_POINT
 
 ANY_LEN = "any length is valid"
+SETS_UP = "this call sets the context up: its prior contents do not matter"
+MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init_var is a precondition (mp.h)"
 SET_OTHER = "any set other than VC_EC_BASIC runs the optimized form (gf2m.h names two sets, no error)"
 NO_CHECK = "returns void: valid arguments are a precondition (gf2m.h), not checked"
 OK_REQ = {"op": "sha256", "msg": "616263"}      # the valid request after each bad one
@@ -270,7 +278,7 @@ def hash_fns(h, dlen):
     pre = f"vc_{h}"
     init, fin = f"{pre}_init", f"{pre}_final"
     return [
-        Fn(f"{pre}_init", "hash.h", [C("null", "ctx NULL", N, lambda w, f: f(None))]),
+        Fn(f"{pre}_init", "hash.h", [C("null", "ctx NULL", N, lambda w, f: f(None))], na={"state": SETS_UP}),
         Fn(f"{pre}_update", "hash.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.msg, SZ(3))),
             C("null", "data NULL with len > 0", N, lambda w, f: f(w.ctx(init), None, SZ(3))),
@@ -296,11 +304,11 @@ def block_fns(setkey, enc, dec, key, blen, extra=(), keycases=(), ks_state=None)
     """A cipher's setkey and block functions. ks_state: the case of a key schedule that was
     never set up, for the ciphers that can tell."""
     fns = [Fn(setkey, "block.h", [
-        C("null", "ks NULL", N, lambda w, f: f(None, key, *( [SZ(len(key))] if keycases else []), *extra)),
+        C("null", "ks NULL", N, lambda w, f: f(None, key, *([SZ(len(key))] if keycases else []), *extra)),
         C("null", "key NULL", N, lambda w, f: f(w.obj(), None, *([SZ(len(key))] if keycases else []), *extra)),
         *keycases,
-    ], na={"len0": "see key: keylen is the key's size", "lenbig": "see key: keylen is the key's size"} if keycases
-       else {"key": f"the key is a fixed {len(key)}-byte array by type"})]
+    ], na=dict({"state": SETS_UP}, **({"len0": "see key: keylen is the key's size", "lenbig": "see key: keylen is the key's size"}
+                                      if keycases else {"key": f"the key is a fixed {len(key)}-byte array by type"})))]
     for name in (enc, dec):
         cases = [
             C("null", "ks NULL", N, lambda w, f: f(None, w.zero(blen), w.out(blen))),
@@ -410,7 +418,7 @@ def stream_fns():
             C("len0", "0-byte key", KEY, lambda w, f: f(w.obj(), w.msg, SZ(0)),
               oracle=({"op": "rc4", "key": "", "msg": "00"}, None)),
             C("lenbig", "257-byte key", KEY, lambda w, f: f(w.obj(), w.zero(257), SZ(257))),
-        ], na={"key": "see the lengths: the key length is the only key property"}),
+        ], na={"state": SETS_UP, "key": "see the lengths: the key length is the only key property"}),
         Fn("vc_rc4_crypt", "stream.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.msg, w.out(3), SZ(3))),
             C("null", "in NULL", N, lambda w, f: f(w.ctx("vc_rc4_setkey", b"k", SZ(1)), None, w.out(3), SZ(3))),
@@ -421,7 +429,7 @@ def stream_fns():
         Fn("vc_seal_setkey", "stream.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(20))),
             C("null", "key NULL", N, lambda w, f: f(w.obj(), None)),
-        ], na={"key": "the key is a fixed 20-byte array by type"}),
+        ], na={"state": SETS_UP, "key": "the key is a fixed 20-byte array by type"}),
         Fn("vc_seal_crypt", "stream.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, 0, w.msg, w.out(3), SZ(3))),
             C("null", "in NULL", N, lambda w, f: f(w.ctx("vc_seal_setkey", w.zero(20)), 0, None, w.out(3), SZ(3))),
@@ -440,7 +448,7 @@ def drbg_fns():
             C("null", "hash class NULL", N, lambda w, f: f(w.obj(), None, b"k", SZ(1))),
             C("null", "key NULL with keylen > 0", N, lambda w, f: f(w.obj(), w.hash(), None, SZ(1))),
             C("param", "a hash class larger than the context (block_len 128)", PAR, lambda w, f: f(w.obj(), _big_class(w), b"k", SZ(1))),
-        ], na={"len0": "an empty key is valid", "lenbig": "a key longer than the block is hashed first",
+        ], na={"state": SETS_UP, "len0": "an empty key is valid", "lenbig": "a key longer than the block is hashed first",
                "key": "any key length is valid"}),
         Fn("vc_hmac_update", "drbg.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.msg, SZ(3))),
@@ -464,7 +472,7 @@ def drbg_fns():
         Fn("vc_drbg_init", "drbg.h", [
             C("null", "d NULL", N, lambda w, f: f(None, b"s", SZ(1))),
             C("null", "seed NULL with len > 0", N, lambda w, f: f(w.obj(), None, SZ(1))),
-        ], na={"len0": "an empty seed is valid (a deterministic generator)", "lenbig": ANY_LEN}),
+        ], na={"state": SETS_UP, "len0": "an empty seed is valid (a deterministic generator)", "lenbig": ANY_LEN}),
         Fn("vc_drbg_generate", "drbg.h", [
             C("null", "d NULL", N, lambda w, f: f(None, w.out(8), SZ(8))),
             C("null", "out NULL with len > 0", N, lambda w, f: f(w.drbg(), None, SZ(8))),
@@ -608,9 +616,11 @@ def mp_fns():
         Fn(MP["cmp_u32_var"], "mp.h", [
             C("null", "a NULL (compares as zero: 0 vs 5 gives -1)", -1, lambda w, f: f(None, 5))], ret="val", na={"int": NORM}),
         binop("add", "add_var", [C("int", "(2^8192 - 1) + 1 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(BIG), w.mp(1)),
-                                   oracle=_mp_oracle("add", a=BIG, b=1))]),
+                                   oracle=_mp_oracle("add", a=BIG, b=1)),
+                         C("int", "the same with r aliasing a", RNG, lambda w, f: (lambda a: f(a, a, w.mp(1)))(w.mp_io(BIG)))]),
         binop("sub", "sub_var", [C("int", "a < b (3 - 5: no negative numbers)", RNG, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5)),
-                                   oracle=_mp_oracle("sub", a=3, b=5))]),
+                                   oracle=_mp_oracle("sub", a=3, b=5)),
+                         C("int", "the same with r aliasing b", RNG, lambda w, f: (lambda b: f(b, w.mp(3), b))(w.mp_io(5)))]),
         binop("mul", "mul_var", [C("int", "2^4096 * 2^4096 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(TOPMOD), w.mp(TOPMOD)),
                                    oracle=_mp_oracle("mul", a=TOPMOD, b=TOPMOD))]),
         Fn(MP["sqr_var"], "mp.h", [
@@ -642,6 +652,7 @@ def mp_fns():
         ], na={"int": NORM}),
         modop("mod_add_var", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
                                 oracle=_mp_oracle("mod_add", a=7, b=1, m=7)),
+                              C("int", "a = m with r aliasing a", RNG, lambda w, f: (lambda a: f(a, a, w.mp(1), w.mp(7)))(w.mp_io(7))),
                               C("int", "b > m", RNG, lambda w, f: f(w.mp_out(), w.mp(1), w.mp(9), w.mp(7)))]),
         modop("mod_sub_var", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
                                 oracle=_mp_oracle("mod_sub", a=7, b=1, m=7))]),
@@ -659,24 +670,24 @@ def mp_fns():
               oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None)),
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
-        ]),
+        ], na={"state": SETS_UP}),
         Fn(MONT_MUL, "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512), w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None, w.zero(512))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.out(512), w.zero(512), None)),
-        ], na={"int": "a, b < m is a precondition (mp.h: not checked, for speed)"}),
+        ], na={"state": MONT_UNTAGGED, "int": "a, b < m is a precondition (mp.h: not checked, for speed)"}),
         Fn(MONT_SQR, "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None)),
-        ], na={"int": "a < m is a precondition (mp.h: not checked, for speed)"}),
+        ], na={"state": MONT_UNTAGGED, "int": "a < m is a precondition (mp.h: not checked, for speed)"}),
         Fn(MP["mont_modmul_var"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
-        ], na={"int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
         Fn(MP["modexp_var"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
@@ -684,12 +695,13 @@ def mp_fns():
             C("null", "e NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
             C("int", "e of 4097 bits (over VC_MP_MAX_BITS)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(TOPMOD)),
               oracle=({"op": "modexp", "m": hx(material()["p512"]), "a": "03", "e": hx(TOPMOD)}, None)),
-        ], na={"mod": "the modulus was checked by vc_mont_init_var"}),
+        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by vc_mont_init_var"}),
         Fn(MP["crt_var"], "mp.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_crt_args(w, i), 1)) for i, a in enumerate(("x", "xp", "xq", "p", "q", "qinv"))],
             C("null", "pinv NULL with VC_CRT_SRC", N, lambda w, f: f(*_crt_args(w, 6), 2)),
             C("param", "algo 3", PAR, lambda w, f: f(*_crt_args(w), 3)),
             C("mod", "p = 0", MOD, lambda w, f: f(*_crt_args(w, p=0), 1)),
+            C("mod", "q = 0", MOD, lambda w, f: f(*_crt_args(w, q=0), 1)),
             C("int", "xp = p (not below p)", RNG, lambda w, f: f(*_crt_args(w, xp=11), 1)),
             C("int", "xq > q", RNG, lambda w, f: f(*_crt_args(w, xq=20), 1)),
         ]),
@@ -735,6 +747,7 @@ def pk_fns():
             C("null", "rng NULL", N, lambda w, f: f(w.mp(101), 5, None, None)),
             C("param", "rounds 0", PAR, lambda w, f: f(w.mp(101), 0, w.drbg(), None)),
             C("int", "a of 4097 bits", RNG, lambda w, f: f(w.mp(TOPMOD + 1), 5, w.drbg(), None)),
+            C("state", "rng never seeded (a = 2^127 - 1: past trial division)", ST, lambda w, f: f(w.mp((1 << 127) - 1), 5, w.zero(), None)),
         ]),
         Fn("vc_rsa_keygen", "pk.h", [
             C("null", "k NULL", N, lambda w, f: f(None, SZ(512), 65537, w.drbg(), None)),
@@ -747,6 +760,7 @@ def pk_fns():
               oracle=({"op": "rsa", "fn": "keygen", "bits": 512, "e": 65536, "seed": "00"}, None)),
             C("param", "e = 1", PAR, lambda w, f: f(w.obj(), SZ(512), 1, w.drbg(), None)),
             C("param", "cfg algo 7", PAR, lambda w, f: f(w.obj(), SZ(512), 65537, w.drbg(), _cfg(algo=7))),
+            C("state", "rng never seeded", ST, lambda w, f: f(w.obj(), SZ(512), 65537, w.zero(), None)),
         ], na={"len0": "bits: see param (bits 0 is below 256)", "lenbig": "bits: see param"}),
         Fn("vc_rsa_pub_from_priv", "pk.h", [
             C("null", "pub NULL", N, lambda w, f: f(None, _pk_ref(w.rsa_priv()))),
@@ -813,6 +827,7 @@ def pk_fns():
             C("lenbig", "msglen 118 (> 128 - 11)", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.zero(118), SZ(118), w.out(128), SZ(128), None),
               oracle=(_rsa_oracle("encrypt", msg="00" * 118, seed="00"), None)),
             C("len0", "outlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(128), SZ(0), None)),
+            C("state", "rng never seeded", ST, lambda w, f: f(_pk_ref(w.rsa_pub()), w.zero(), w.msg, SZ(3), w.out(128), SZ(128), None)),
             C("lenbig", "outlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(129), SZ(129), None)),
         ], na={"sig": "padding is made here, not parsed"}),
         Fn("vc_rsa_pkcs1_decrypt", "pk.h", [
@@ -852,6 +867,7 @@ def pk_fns():
             C("param", "xbits 1", PAR, lambda w, f: f(*_dh_kg(w, xbits=1)),
               oracle=({"op": "dh", "fn": "keygen", "group": "modp512", "seed": "00", "xbits": 1}, None)),
             C("param", "xbits 512 (= bits(p))", PAR, lambda w, f: f(*_dh_kg(w, xbits=512))),
+            C("state", "rng never seeded", ST, lambda w, f: f(*_dh_kg(w, rng="unseeded"))),
         ], na={"len0": "xbits 0 selects x uniform in [2, p-2]", "lenbig": "xbits: see param"}),
         Fn("vc_dh_shared", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_dh_sh(w, null=i))) for i, a in enumerate(("p", "x", "peer", "z"))],
@@ -868,6 +884,7 @@ def pk_fns():
               oracle=({"op": "elgamal", "fn": "encrypt", "group": "modp512", "y": "05", "m": "00", "seed": "00"}, None)),
             C("int", "m = p", RNG, lambda w, f: f(*_eg_enc(w, m=material()["p512"]))),
             C("int", "y = 1", RNG, lambda w, f: f(*_eg_enc(w, y=1))),
+            C("state", "rng never seeded", ST, lambda w, f: f(*_eg_enc(w, rng="unseeded"))),
             C("mod", "p even", MOD, lambda w, f: f(*_eg_enc(w, p=material()["p512"] + 1))),
         ]),
         Fn("vc_elgamal_decrypt", "pk.h", [
@@ -892,6 +909,7 @@ def pk_fns():
               oracle=({"op": "dsa", "fn": "keygen", "p": hx(material()["dsa"]["P"]), "q": hx(material()["dsa"]["Q"] << 1 | 1),
                        "g": hx(material()["dsa"]["G"]), "seed": "00"}, None)),
             C("int", "g = p", PAR, lambda w, f: f(*_dsa_kg(w, G=w.dsa_vals["P"]))),
+            C("state", "rng never seeded", ST, lambda w, f: f(*_dsa_kg(w, rng="unseeded"))),
         ]),
         Fn("vc_rfc6979_init", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_r6979(w, null=i))) for i, a in enumerate(("g", "q", "x", "h", "digest"))],
@@ -899,7 +917,7 @@ def pk_fns():
             C("int", "x = 0", RNG, lambda w, f: f(*_r6979(w, x=0))),
             C("int", "x = q", RNG, lambda w, f: f(*_r6979(w, x=w.dsa_vals["Q"]))),
             C("param", "hash class larger than HMAC's context", PAR, lambda w, f: f(*_r6979(w, h=_big_class(w)))),
-        ]),
+        ], na={"state": SETS_UP}),
         Fn("vc_rfc6979_next", "pk.h", [
             C("null", "g NULL", N, lambda w, f: f(None, w.mp_out())),
             C("null", "k NULL", N, lambda w, f: (lambda g: f(g, None))(_r6979_ready(w))),
@@ -973,8 +991,12 @@ def _nulled(args, null):
     return args
 
 
-def _dh_kg(w, null=None, p=None, g=2, xbits=0):
-    return _nulled([w.mp(p or material()["p512"]), w.mp(g), SZ(xbits), w.drbg(), w.mp_out(), w.mp_out(), None],
+def _rng(w, rng):
+    return w.zero() if rng == "unseeded" else w.drbg()
+
+
+def _dh_kg(w, null=None, p=None, g=2, xbits=0, rng=None):
+    return _nulled([w.mp(p or material()["p512"]), w.mp(g), SZ(xbits), _rng(w, rng), w.mp_out(), w.mp_out(), None],
                    None if null is None else (0, 1, 3, 4, 5)[null])
 
 
@@ -982,16 +1004,16 @@ def _dh_sh(w, null=None, p=None, x=5, peer=5):
     return _nulled([w.mp(p or material()["p512"]), w.mp(x), w.mp(peer), w.mp_out(), None], null)
 
 
-def _eg_enc(w, null=None, p=None, g=2, y=5, m=5):
-    return _nulled([w.mp(p or material()["p512"]), w.mp(g), w.mp(y), w.mp(m), w.drbg(), w.mp_out(), w.mp_out(), None], null)
+def _eg_enc(w, null=None, p=None, g=2, y=5, m=5, rng=None):
+    return _nulled([w.mp(p or material()["p512"]), w.mp(g), w.mp(y), w.mp(m), _rng(w, rng), w.mp_out(), w.mp_out(), None], null)
 
 
 def _eg_dec(w, null=None, p=None, x=5, c1=5, c2=5):
     return _nulled([w.mp(p or material()["p512"]), w.mp(x), w.mp(c1), w.mp(c2), w.mp_out(), None], null)
 
 
-def _dsa_kg(w, null=None, **over):
-    return _nulled([_pk_ref(w.dsa(**over)), w.drbg(), w.mp_out(), w.mp_out(), None], null)
+def _dsa_kg(w, null=None, rng=None, **over):
+    return _nulled([_pk_ref(w.dsa(**over)), _rng(w, rng), w.mp_out(), w.mp_out(), None], null)
 
 
 def _r6979(w, null=None, q=None, x=5, h=None):
@@ -1071,6 +1093,7 @@ def ec_fns():
             C("null", "k NULL", N, lambda w, f: f(w.cp, 1, w.out(65), None, SZ(w.curve.nlen), None, SZ(0))),
             C("len0", "klen 0", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(0), None, SZ(0))),
             C("lenbig", "klen nlen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), None, SZ(0))),
+            C("len0", "ptlen 0 with a point", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(0))),
             C("lenbig", "ptlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1))),
             C("int", "k = 0", RNG, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(0), SZ(w.curve.nlen), None, SZ(0)),
               oracle=(_ec("mul", k="$K0"), None)),
@@ -1398,9 +1421,12 @@ def prototypes():
 
 
 def kinds(params):
-    """The argument kinds a prototype has: "null" for a pointer or array, "len" for a size_t."""
+    """The argument kinds a prototype has: "null" for a pointer or array, "len" for a size_t,
+    "state" for a context, key schedule or generator."""
     k = set()
     for p in params:
+        if re.match(r"(const\s+)?vc_(drbg|\w+_ctx|mont|rfc6979|\w+_key)\s*\*", p):
+            k.add("state")
         if "*" in p or "[" in p or re.match(r"(const\s+)?vc_gf2m\s", p):
             k.add("null")
         if p.startswith("size_t"):
@@ -1455,7 +1481,8 @@ def render():
         "",
         "A cell gives the `VC_ERR_*` codes (without the prefix) of the cases tried; `n/aK` when the class does not "
         "apply, for the reason K listed under the table; `-` when the function has no argument of that kind (the "
-        "class's reason below; the test accepts it for a pointer or a `size_t` only with a reason of its own). "
+        "class's reason below; the test accepts it for a pointer, a `size_t` or a context only with a reason of its "
+        "own). "
         "Functions that do not return an error code show the value they return. Classes (`-` means):",
         "",
     ]
