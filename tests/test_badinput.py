@@ -84,10 +84,14 @@ def oracle_cases():
 
 
 @pytest.mark.sim
-def test_oracle(lib, sim_config):
+@pytest.mark.parametrize("mont", [False, True], ids=["full", "full-mont"])
+def test_oracle(lib, mont):
     """Every oracle case in one simulation, each followed by a valid request (the server keeps
-    serving)."""
+    serving); in the MONT=1 build too, where the public-key requests run on the Montgomery unit's
+    driver."""
+    from vexrun.build import Config, ensure_all
     from vexrun.sim import SimSession
+    sim_config = ensure_all(Config.parse(mont=mont), log=print)
     lib.vc_strerror.restype = ctypes.c_char_p
     cases = list(oracle_cases())
     bad = []
