@@ -270,6 +270,7 @@ ANY_LEN = "any length is valid"
 NOT_HOST = ("\\* not a symbol of the host library (the instruction, the unit, or static inline): its cases, if any, "
             "are listed, not run; the Montgomery driver's _hw and _sw forms share their argument checks "
             "(fw/drivers/mont.c), which the _sw cases run.")
+KEY_CHECKED = "the key's modulus is checked with the key (vc_rsa_priv_complete)"
 SETS_UP = "this call sets the context up: its prior contents do not matter"
 MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init_var is a precondition (mp.h)"
 SET_OTHER = "any set other than VC_EC_BASIC runs the optimized form (gf2m.h names two sets, no error)"
@@ -793,7 +794,7 @@ def pk_fns():
             C("int", "faulty key (dp changed after the check): result withheld", vc.VC_ERR_FAULT,
               lambda w, f: f(_pk_ref(_bad_priv(w, dp=4, complete=False)), w.mp_out(), w.mp(5), 1, None),
               oracle=(_rsa_oracle("private", msg="05", fault="dp"), None)),
-        ]),
+        ], na={"mod": KEY_CHECKED}),
         Fn("vc_rsa_pkcs1_sign", "pk.h", [
             C("null", "k NULL", N, lambda w, f: f(None, w.hash(), w.digest(), w.out(128), SZ(128), 1, None)),
             C("null", "h NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), None, w.digest(), w.out(128), SZ(128), 1, None)),
@@ -831,6 +832,7 @@ def pk_fns():
               oracle=(_rsa_oracle("encrypt", msg="00" * 118, seed="00"), None)),
             C("len0", "outlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(128), SZ(0), None)),
             C("state", "rng never seeded", ST, lambda w, f: f(_pk_ref(w.rsa_pub()), w.zero(), w.msg, SZ(3), w.out(128), SZ(128), None)),
+            C("mod", "n even", MOD, lambda w, f: f(_pk_ref(RsaPub(Mp.of(w.n + 1), Mp.of(65537))), w.drbg(), w.msg, SZ(3), w.out(128), SZ(128), None)),
             C("lenbig", "outlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(129), SZ(129), None)),
         ], na={"sig": "padding is made here, not parsed"}),
         Fn("vc_rsa_pkcs1_decrypt", "pk.h", [
@@ -847,7 +849,7 @@ def pk_fns():
             C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), w.size(128), 3, None)),
             C("lenbig", "out capacity 2 for a 3-byte message (*outlen too small)", LEN,
               lambda w, f: f(_pk_ref(w.rsa_priv()), _rsa_ct(w), SZ(128), w.out(2), w.size(2), 1, None)),
-        ]),
+        ], na={"mod": KEY_CHECKED}),
         Fn("vc_dh_group_find", "pk.h", [
             C("null", "name NULL (returns NULL)", 0, lambda w, f: f(None)),
             C("param", "unknown name (returns NULL)", 0, lambda w, f: f(b"modp4096")),
@@ -913,6 +915,7 @@ def pk_fns():
                        "g": hx(material()["dsa"]["G"]), "seed": "00"}, None)),
             C("int", "g = p", PAR, lambda w, f: f(*_dsa_kg(w, G=w.dsa_vals["P"]))),
             C("state", "rng never seeded", ST, lambda w, f: f(*_dsa_kg(w, rng="unseeded"))),
+            C("mod", "p even (sizes and oddness: VC_ERR_PARAM)", PAR, lambda w, f: f(*_dsa_kg(w, P=w.dsa_vals["P"] + 1))),
         ]),
         Fn("vc_rfc6979_init", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_r6979(w, null=i))) for i, a in enumerate(("g", "q", "x", "h", "digest"))],
@@ -932,6 +935,7 @@ def pk_fns():
               oracle=(_dsa_oracle("sign", x="00"), None)),
             C("int", "x = q", RNG, lambda w, f: f(*_dsa_sign(w, x=w.dsa_vals["Q"]))),
             C("param", "g = 1", PAR, lambda w, f: f(*_dsa_sign(w, G=1))),
+            C("mod", "q even (sizes and oddness: VC_ERR_PARAM)", PAR, lambda w, f: f(*_dsa_sign(w, Q=w.dsa_vals["Q"] + 1))),
         ]),
         Fn("vc_dsa_verify", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_dsa_ver(w, null=i))) for i, a in enumerate(("dp", "y", "h", "digest", "r", "s"))],
@@ -942,6 +946,7 @@ def pk_fns():
               oracle=(_dsa_oracle("verify", y="01", r="05", s="05"), None)),
             C("int", "y = p", RNG, lambda w, f: f(*_dsa_ver(w, y=w.dsa_vals["P"]))),
             C("param", "q of 161 bits", PAR, lambda w, f: f(*_dsa_ver(w, Q=w.dsa_vals["Q"] << 1 | 1))),
+            C("mod", "p even (sizes and oddness: VC_ERR_PARAM)", PAR, lambda w, f: f(*_dsa_ver(w, P=w.dsa_vals["P"] + 1))),
         ]),
     ]
 
