@@ -244,20 +244,19 @@ class World:
         return self._sent((ctypes.c_uint32 * 8)())
 
 
-_FRESH = {}
+_FRESH = []   # kept loaded: a library unloaded while ctypes holds its functions would crash
 
 
 def fresh_lib(lib):
-    """A private copy of the library (its own globals): the Montgomery driver's session."""
+    """A private copy of the library (its own globals): the Montgomery driver's session. The
+    copy is removed once loaded (the mapping stays)."""
     import shutil
     import tempfile
-    src = Path(lib._name)
-    d = Path(tempfile.mkdtemp(prefix="vc-badinput-"))
-    n = len(_FRESH)
-    dst = d / f"libvexcrypt-{n}.so"
-    shutil.copy(src, dst)
-    _FRESH[n] = ctypes.CDLL(str(dst))
-    return _FRESH[n]
+    with tempfile.TemporaryDirectory(prefix="vc-badinput-") as d:
+        dst = Path(d) / f"libvexcrypt-{len(_FRESH)}.so"
+        shutil.copy(lib._name, dst)
+        _FRESH.append(ctypes.CDLL(str(dst)))
+    return _FRESH[-1]
 
 
 # ---------------------------------------------------------------------------------------------
