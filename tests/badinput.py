@@ -513,13 +513,20 @@ FNS = [
 ]
 
 
-# ---- multiprecision (mp.h). Names in one place: a _var rename is one line here.
-MP = {k: f"vc_mp_{k}" for k in (
-    "from_bytes_var", "to_bytes_var", "set_u32", "copy", "bits_var", "bit", "cmp_var", "cmp_u32_var",
-    "add_var", "sub_var", "mul_var", "sqr_var", "shl_var", "shr_var", "divmod_var", "mod_var",
-    "mod_add_var", "mod_sub_var", "mod_mul_var", "mod_inv_euclid_var", "mod_inv_binary_var",
-    "mod_inv_binary", "gcd_var", "mont_modmul_var", "modexp_var", "crt_var")}
-MONT_INIT, MONT_MUL, MONT_SQR = "vc_mont_init_var", "vc_mont_mul_var", "vc_mont_sqr_var"
+# ---- multiprecision (mp.h). The C names in one place, by a stable key (the oracle's "fn" name
+# where it has one): a rename (a _var suffix gained or lost) is one line here.
+MP = {
+    "from_bytes": "vc_mp_from_bytes_var", "to_bytes": "vc_mp_to_bytes_var", "set_u32": "vc_mp_set_u32",
+    "copy": "vc_mp_copy", "bits": "vc_mp_bits_var", "bit": "vc_mp_bit", "cmp": "vc_mp_cmp_var",
+    "cmp_u32": "vc_mp_cmp_u32_var", "add": "vc_mp_add_var", "sub": "vc_mp_sub_var", "mul": "vc_mp_mul_var",
+    "sqr": "vc_mp_sqr_var", "shl": "vc_mp_shl_var", "shr": "vc_mp_shr_var", "divmod": "vc_mp_divmod_var",
+    "mod": "vc_mp_mod_var", "mod_add": "vc_mp_mod_add_var", "mod_sub": "vc_mp_mod_sub_var",
+    "mod_mul": "vc_mp_mod_mul_var", "inv_euclid": "vc_mp_mod_inv_euclid_var",
+    "inv_binary": "vc_mp_mod_inv_binary_var", "inv_binary_ct": "vc_mp_mod_inv_binary",
+    "gcd": "vc_mp_gcd_var", "mont_init": "vc_mont_init_var", "mont_mul": "vc_mont_mul_var",
+    "mont_sqr": "vc_mont_sqr_var", "mont_modmul": "vc_mp_mont_modmul_var", "modexp": "vc_mp_modexp_var",
+    "crt": "vc_mp_crt_var",
+}
 
 CAP = 1 << 8192                 # VC_MP_CAP_BITS: the first value a vc_mp cannot hold
 BIG = CAP - 1
@@ -536,7 +543,7 @@ def _mp_oracle(fn, expect_text=None, **ops):
     return ({"op": "mp", "fn": fn, **{k: (v if k == "s" else hx(v)) for k, v in ops.items()}}, expect_text)
 
 
-def binop(name, key, extra_cases=(), na=None):
+def binop(key, extra_cases=(), na=None):
     """r = a op b: NULL in each position plus the given cases."""
     return Fn(MP[key], "mp.h", [
         C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), w.mp(5))),
@@ -553,7 +560,7 @@ def modop(key, extra=(), na=None):
         C("null", "b NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), None, w.mp(7))),
         C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), None)),
         C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), w.mp(0)),
-          oracle=_mp_oracle(key.replace("_var", ""), a=3, b=5, m=0)),
+          oracle=_mp_oracle(key, a=3, b=5, m=0)),
         C("mod", "m = 2^4096", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), w.mp(TOPMOD))),
         *extra], na=na or ({} if any(c.cls == "int" for c in extra) else {"int": NORM}))
 
@@ -567,12 +574,11 @@ def invop(key, binary, ct=False):
         C("mod", "m = 1", MOD, lambda w, f: f(w.mp_out(), w.mp(0), w.mp(1))),
         C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(TOPMOD + 1))),
         C("int", "gcd(a, m) = 3", NOINV, lambda w, f: f(w.mp_out(), w.mp(6), w.mp(9)),
-          oracle=_mp_oracle({"mod_inv_euclid_var": "inv_euclid", "mod_inv_binary_var": "inv_binary",
-                             "mod_inv_binary": "inv_binary_ct"}[key], a=6, m=9)),
+          oracle=_mp_oracle(key, a=6, m=9)),
     ]
     if binary:
         cases.append(C("mod", "m even (12)", MOD, lambda w, f: f(w.mp_out(), w.mp(5), w.mp(12)),
-                       oracle=_mp_oracle("inv_binary_ct" if ct else "inv_binary", a=5, m=12)))
+                       oracle=_mp_oracle(key, a=5, m=12)))
     if ct:
         cases.append(C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(7))))
     return Fn(MP[key], "mp.h", cases)
@@ -593,12 +599,12 @@ def _cfg(**over):
 
 def mp_fns():
     return [
-        Fn(MP["from_bytes_var"], "mp.h", [
+        Fn(MP["from_bytes"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.msg, SZ(3))),
             C("null", "in NULL with len > 0", N, lambda w, f: f(w.mp_out(), None, SZ(3))),
             C("lenbig", "1025 bytes, top byte 1 (over VC_MP_CAP_BITS)", RNG, lambda w, f: f(w.mp_out(), w.buf(b"\x01" + bytes(1024)), SZ(1025))),
         ], na={"len0": "0 bytes is the number 0", "int": "any byte string is a canonical big-endian integer (leading zeros allowed)"}),
-        Fn(MP["to_bytes_var"], "mp.h", [
+        Fn(MP["to_bytes"], "mp.h", [
             C("null", "a NULL", N, lambda w, f: f(None, w.out(8), SZ(8))),
             C("null", "out NULL", N, lambda w, f: f(w.mp(1), None, SZ(8))),
             C("len0", "len 0 for a = 1", LEN, lambda w, f: f(w.mp(1), w.out(8), SZ(0))),
@@ -609,62 +615,62 @@ def mp_fns():
         Fn(MP["copy"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None))], na={"int": NORM}),
-        Fn(MP["bits_var"], "mp.h", [C("null", "a NULL (counts as zero: returns 0)", 0, lambda w, f: f(None))], ret="size",
+        Fn(MP["bits"], "mp.h", [C("null", "a NULL (counts as zero: returns 0)", 0, lambda w, f: f(None))], ret="size",
            na={"int": NORM}),
         Fn(MP["bit"], "mp.h", [C("null", "a NULL (counts as zero: returns 0)", 0, lambda w, f: f(None, SZ(0)))],
            ret="val", na={"len0": "bit index 0 is valid", "lenbig": "a bit index beyond the top reads 0 (documented)", "int": NORM}),
-        Fn(MP["cmp_var"], "mp.h", [
+        Fn(MP["cmp"], "mp.h", [
             C("null", "a NULL (compares as zero: 0 vs 5 gives -1)", -1, lambda w, f: f(None, w.mp(5))),
             C("null", "b NULL (compares as zero: 5 vs 0 gives 1)", 1, lambda w, f: f(w.mp(5), None))], ret="val", na={"int": NORM}),
-        Fn(MP["cmp_u32_var"], "mp.h", [
+        Fn(MP["cmp_u32"], "mp.h", [
             C("null", "a NULL (compares as zero: 0 vs 5 gives -1)", -1, lambda w, f: f(None, 5))], ret="val", na={"int": NORM}),
-        binop("add", "add_var", [C("int", "(2^8192 - 1) + 1 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(BIG), w.mp(1)),
+        binop("add", [C("int", "(2^8192 - 1) + 1 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(BIG), w.mp(1)),
                                    oracle=_mp_oracle("add", a=BIG, b=1)),
                          C("int", "the same with r aliasing a", RNG, lambda w, f: (lambda a: f(a, a, w.mp(1)))(w.mp_io(BIG)))]),
-        binop("sub", "sub_var", [C("int", "a < b (3 - 5: no negative numbers)", RNG, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5)),
+        binop("sub", [C("int", "a < b (3 - 5: no negative numbers)", RNG, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5)),
                                    oracle=_mp_oracle("sub", a=3, b=5)),
                          C("int", "the same with r aliasing b", RNG, lambda w, f: (lambda b: f(b, w.mp(3), b))(w.mp_io(5)))]),
-        binop("mul", "mul_var", [C("int", "2^4096 * 2^4096 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(TOPMOD), w.mp(TOPMOD)),
+        binop("mul", [C("int", "2^4096 * 2^4096 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(TOPMOD), w.mp(TOPMOD)),
                                    oracle=_mp_oracle("mul", a=TOPMOD, b=TOPMOD))]),
-        Fn(MP["sqr_var"], "mp.h", [
+        Fn(MP["sqr"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(3))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None)),
             C("int", "(2^4096)^2 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(TOPMOD)),
               oracle=_mp_oracle("sqr", a=TOPMOD))]),
-        Fn(MP["shl_var"], "mp.h", [
+        Fn(MP["shl"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), SZ(1))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None, SZ(1))),
             C("lenbig", "1 << 8192 exceeds the capacity", RNG, lambda w, f: f(w.mp_out(), w.mp(1), SZ(8192)),
               oracle=_mp_oracle("shl", a=1, s=8192))], na={"len0": "a shift by 0 is a copy"}),
-        Fn(MP["shr_var"], "mp.h", [
+        Fn(MP["shr"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), SZ(1))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None, SZ(1)))],
            na={"len0": "a shift by 0 is a copy", "lenbig": "any shift is valid (the result is 0)"}),
-        Fn(MP["divmod_var"], "mp.h", [
+        Fn(MP["divmod"], "mp.h", [
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), w.mp_out(), None, w.mp(7))),
             C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp_out(), w.mp(3), None)),
             C("mod", "m = 0 (division by zero)", MOD, lambda w, f: f(w.mp_out(), w.mp_out(), w.mp(3), w.mp(0)),
               oracle=_mp_oracle("divmod", a=3, m=0)),
             C("overlap", "q == rem", OV, lambda w, f: (lambda o: f(o, o, w.mp(3), w.mp(7)))(w.mp_out())),
         ], na={"int": NORM}),
-        Fn(MP["mod_var"], "mp.h", [
+        Fn(MP["mod"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None, w.mp(7))),
             C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), None)),
             C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(0)), oracle=_mp_oracle("mod", a=3, m=0)),
         ], na={"int": NORM}),
-        modop("mod_add_var", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
+        modop("mod_add", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
                                 oracle=_mp_oracle("mod_add", a=7, b=1, m=7)),
                               C("int", "a = m with r aliasing a", RNG, lambda w, f: (lambda a: f(a, a, w.mp(1), w.mp(7)))(w.mp_io(7))),
                               C("int", "b > m", RNG, lambda w, f: f(w.mp_out(), w.mp(1), w.mp(9), w.mp(7)))]),
-        modop("mod_sub_var", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
+        modop("mod_sub", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
                                 oracle=_mp_oracle("mod_sub", a=7, b=1, m=7))]),
-        modop("mod_mul_var", na={"int": "any a, b: reduced first (documented)"}),
-        invop("mod_inv_euclid_var", binary=False),
-        invop("mod_inv_binary_var", binary=True),
-        invop("mod_inv_binary", binary=True, ct=True),
-        binop("gcd", "gcd_var", na={"int": "any a, b (gcd(0, 0) = 0)"}),
-        Fn(MONT_INIT, "mp.h", [
+        modop("mod_mul", na={"int": "any a, b: reduced first (documented)"}),
+        invop("inv_euclid", binary=False),
+        invop("inv_binary", binary=True),
+        invop("inv_binary_ct", binary=True, ct=True),
+        binop("gcd", na={"int": "any a, b (gcd(0, 0) = 0)"}),
+        Fn(MP["mont_init"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp(7), None, None, None)),
             C("null", "m NULL", N, lambda w, f: f(w.obj(), None, None, None, None)),
             C("mod", "m = 0", MOD, lambda w, f: f(w.obj(), w.mp(0), None, None, None)),
@@ -674,24 +680,24 @@ def mp_fns():
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
         ], na={"state": SETS_UP}),
-        Fn(MONT_MUL, "mp.h", [
+        Fn(MP["mont_mul"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512), w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None, w.zero(512))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.out(512), w.zero(512), None)),
         ], na={"state": MONT_UNTAGGED, "int": "a, b < m is a precondition (mp.h: not checked, for speed)"}),
-        Fn(MONT_SQR, "mp.h", [
+        Fn(MP["mont_sqr"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None)),
         ], na={"state": MONT_UNTAGGED, "int": "a < m is a precondition (mp.h: not checked, for speed)"}),
-        Fn(MP["mont_modmul_var"], "mp.h", [
+        Fn(MP["mont_modmul"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
         ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
-        Fn(MP["modexp_var"], "mp.h", [
+        Fn(MP["modexp"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
@@ -699,7 +705,7 @@ def mp_fns():
             C("int", "e of 4097 bits (over VC_MP_MAX_BITS)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(TOPMOD)),
               oracle=({"op": "modexp", "m": hx(material()["p512"]), "a": "03", "e": hx(TOPMOD)}, None)),
         ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by vc_mont_init_var"}),
-        Fn(MP["crt_var"], "mp.h", [
+        Fn(MP["crt"], "mp.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_crt_args(w, i), 1)) for i, a in enumerate(("x", "xp", "xq", "p", "q", "qinv"))],
             C("null", "pinv NULL with VC_CRT_SRC", N, lambda w, f: f(*_crt_args(w, 6), 2)),
             C("param", "algo 3", PAR, lambda w, f: f(*_crt_args(w), 3)),
