@@ -338,8 +338,11 @@ def _overlap(w, f, setkey, key, blen, extra, keycases):
     return f(ks, b, ctypes.byref(b, 1))
 
 
-def _key_case(setkey, n, extra=()):
-    return C("key", f"{n}-byte key", KEY, lambda w, f: f(w.obj(), w.zero(64), SZ(n), *extra))
+def _key_case(n, extra=(), op=None):
+    """setkey with an n-byte key: VC_ERR_KEYLEN; through the oracle as cipher `op` in ECB."""
+    req = {"op": op, "key": "00" * n, "mode": "ecb", "msg": "00" * 16} if op else None
+    return C("key", f"{n}-byte key", KEY, lambda w, f: f(w.obj(), w.zero(max(64, n)), SZ(n), *extra),
+             oracle=(req, None) if op else None)
 
 
 AES_OTHER = {"tab": "vc_aes_ct_setkey", "ct": "vc_aes_tab_setkey_var"}
@@ -499,13 +502,13 @@ FNS = [
     *hash_fns("sha256", 32), *hash_fns("md2", 16), *hash_fns("md4", 16), *hash_fns("md5", 16), *hash_fns("sha1", 20),
     *block_fns("vc_des_setkey", "vc_des_encrypt", "vc_des_decrypt", bytes(8), 8),
     *block_fns("vc_des3_setkey", "vc_des3_encrypt", "vc_des3_decrypt", bytes(range(24)), 8,
-               keycases=(_key_case(None, 8), _key_case(None, 20)), ),
+               keycases=(_key_case(8, op="3des"), _key_case(20))),
     *block_fns("vc_aes_tab_setkey_var", "vc_aes_tab_encrypt_var", "vc_aes_tab_decrypt_var", bytes(16), 16,
-               keycases=(_key_case(None, 17), _key_case(None, 0)), ks_state="tab"),
+               keycases=(_key_case(17, op="aes_tab"), _key_case(0)), ks_state="tab"),
     *block_fns("vc_aes_ct_setkey", "vc_aes_ct_encrypt", "vc_aes_ct_decrypt", bytes(16), 16,
-               keycases=(_key_case(None, 15), _key_case(None, 0)), ks_state="ct"),
+               keycases=(_key_case(15, op="aes_ct"), _key_case(0)), ks_state="ct"),
     *block_fns("vc_rc5_setkey", "vc_rc5_encrypt", "vc_rc5_decrypt", bytes(16), 8, extra=(12,),
-               keycases=(_key_case(None, 256, (12,)),
+               keycases=(_key_case(256, (12,), op="rc5"),
                          C("key", "256 rounds", KEY, lambda w, f: f(w.obj(), w.zero(16), SZ(16), 256)))),
     *mode_fns(),
     *stream_fns(),
@@ -674,7 +677,8 @@ def mp_fns():
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp(7), None, None, None)),
             C("null", "m NULL", N, lambda w, f: f(w.obj(), None, None, None, None)),
             C("mod", "m = 0", MOD, lambda w, f: f(w.obj(), w.mp(0), None, None, None)),
-            C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(1), None, None, None)),
+            C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(1), None, None, None,
+              oracle=({"op": "montmul", "m": "01", "a": "00", "b": "00"}, None))),
             C("mod", "m even", MOD, lambda w, f: f(w.obj(), w.mp(1 << 100), None, None, None),
               oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None)),
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
@@ -763,7 +767,8 @@ def pk_fns():
             C("null", "rng NULL", N, lambda w, f: f(w.obj(), SZ(512), 65537, None, None)),
             C("param", "bits 255 (< 256)", PAR, lambda w, f: f(w.obj(), SZ(255), 65537, w.drbg(), None),
               oracle=({"op": "rsa", "fn": "keygen", "bits": 255, "e": 65537, "seed": "00"}, None)),
-            C("param", "bits 513 (odd)", PAR, lambda w, f: f(w.obj(), SZ(513), 65537, w.drbg(), None)),
+            C("param", "bits 513 (odd)", PAR, lambda w, f: f(w.obj(), SZ(513), 65537, w.drbg(), None,
+              oracle=({"op": "rsa", "fn": "keygen", "bits": 513, "e": 65537, "seed": "00"}, None))),
             C("param", "bits 4098 (> VC_MP_MAX_BITS)", PAR, lambda w, f: f(w.obj(), SZ(4098), 65537, w.drbg(), None)),
             C("param", "e even (65536)", PAR, lambda w, f: f(w.obj(), SZ(512), 65536, w.drbg(), None),
               oracle=({"op": "rsa", "fn": "keygen", "bits": 512, "e": 65536, "seed": "00"}, None)),
@@ -786,7 +791,8 @@ def pk_fns():
             C("null", "in NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), None, None)),
             C("int", "in = n", RNG, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), w.mp(w.n), None),
               oracle=(_rsa_oracle("public", msg=hx(material()["rsa"][0])), None)),
-            C("mod", "n even", MOD, lambda w, f: f(_pk_ref(RsaPub(Mp.of(w.n + 1), Mp.of(65537))), w.mp_out(), w.mp(5), None)),
+            C("mod", "n even", MOD, lambda w, f: f(_pk_ref(RsaPub(Mp.of(w.n + 1), Mp.of(65537))), w.mp_out(), w.mp(5), None,
+              oracle=({"op": "rsa", "fn": "public", "n": hx(material()["rsa"][0] + 1), "e": "010001", "msg": "05"}, None))),
             C("param", "cfg algo 7", PAR, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), w.mp(5), _cfg(algo=7))),
         ]),
         Fn("vc_rsa_private", "pk.h", [
@@ -807,7 +813,8 @@ def pk_fns():
             C("null", "sig NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), None, SZ(128), 1, None)),
             C("len0", "siglen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(128), SZ(0), 1, None)),
             C("lenbig", "siglen 129 (modulus 128 bytes)", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(129), SZ(129), 1, None)),
-            C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash("md4"), w.digest(), w.out(128), SZ(128), 1, None)),
+            C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash("md4"), w.digest(), w.out(128), SZ(128), 1, None,
+              oracle=(_rsa_oracle("sign", hash="md4", digest="00" * 16), None))),
             C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
               lambda w, f: f(_pk_ref(_small_priv(w)), w.hash(), w.digest(), w.out(32), SZ(32), 1, None)),
         ], na={"int": "the key was checked by vc_rsa_priv_complete"}),
@@ -821,7 +828,8 @@ def pk_fns():
               oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 129), None)),
             C("sig", "signature 1 (a malformed block)", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(bytes(127) + b"\x01"), SZ(128), None),
               oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 127 + "01"), {"valid": False})),
-            C("int", "signature >= n", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(b"\xff" * 128), SZ(128), None)),
+            C("int", "signature >= n", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(b"\xff" * 128), SZ(128), None,
+              oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="ff" * 128), {"valid": False}))),
             C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash("md4"), w.digest(), w.zero(128), SZ(128), None)),
             C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
               lambda w, f: f(_pk_ref(_small_pub(w)), w.hash(), w.digest(), w.zero(32), SZ(32), None)),
@@ -886,7 +894,8 @@ def pk_fns():
             C("int", "peer = p - 1", RNG, lambda w, f: f(*_dh_sh(w, peer=material()["p512"] - 1))),
             C("int", "peer = p", RNG, lambda w, f: f(*_dh_sh(w, peer=material()["p512"]))),
             C("int", "x = 1", RNG, lambda w, f: f(*_dh_sh(w, x=1))),
-            C("mod", "p = 3", MOD, lambda w, f: f(*_dh_sh(w, p=3))),
+            C("mod", "p = 3", MOD, lambda w, f: f(*_dh_sh(w, p=3),
+              oracle=({"op": "dh", "fn": "shared", "p": "03", "x": "02", "peer": "02"}, None))),
         ]),
         Fn("vc_elgamal_encrypt", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_eg_enc(w, null=i))) for i, a in enumerate(("p", "g", "y", "m", "rng", "c1", "c2"))],
@@ -902,7 +911,8 @@ def pk_fns():
             C("int", "c1 = p", RNG, lambda w, f: f(*_eg_dec(w, c1=material()["p512"])),
               oracle=({"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": "05", "c1": hx(material()["p512"]), "c2": "05"}, None)),
             C("int", "c2 = 0", RNG, lambda w, f: f(*_eg_dec(w, c2=0))),
-            C("int", "x = 0", RNG, lambda w, f: f(*_eg_dec(w, x=0))),
+            C("int", "x = 0", RNG, lambda w, f: f(*_eg_dec(w, x=0),
+              oracle=({"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": "00", "c1": "05", "c2": "05"}, None))),
             C("mod", "p even", MOD, lambda w, f: f(*_eg_dec(w, p=material()["p512"] + 1))),
         ]),
         Fn("vc_dsa_check_params", "pk.h", [
@@ -938,7 +948,8 @@ def pk_fns():
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_dsa_sign(w, null=i))) for i, a in enumerate(("dp", "x", "h", "digest", "r", "s"))],
             C("int", "x = 0", RNG, lambda w, f: f(*_dsa_sign(w, x=0)),
               oracle=(_dsa_oracle("sign", x="00"), None)),
-            C("int", "x = q", RNG, lambda w, f: f(*_dsa_sign(w, x=w.dsa_vals["Q"]))),
+            C("int", "x = q", RNG, lambda w, f: f(*_dsa_sign(w, x=w.dsa_vals["Q"]),
+              oracle=(_dsa_oracle("sign", x=hx(material()["dsa"]["Q"])), None))),
             C("param", "g = 1", PAR, lambda w, f: f(*_dsa_sign(w, G=1))),
             C("mod", "q even (sizes and oddness: VC_ERR_PARAM)", PAR, lambda w, f: f(*_dsa_sign(w, Q=w.dsa_vals["Q"] + 1))),
         ]),
@@ -946,7 +957,8 @@ def pk_fns():
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_dsa_ver(w, null=i))) for i, a in enumerate(("dp", "y", "h", "digest", "r", "s"))],
             C("sig", "r = 0", VER, lambda w, f: f(*_dsa_ver(w, r=0)),
               oracle=(_dsa_oracle("verify", y=hx(material()["dsa"]["Y"]), r="00", s="05"), {"valid": False})),
-            C("sig", "s = q", VER, lambda w, f: f(*_dsa_ver(w, s=w.dsa_vals["Q"]))),
+            C("sig", "s = q", VER, lambda w, f: f(*_dsa_ver(w, s=w.dsa_vals["Q"]),
+              oracle=(_dsa_oracle("verify", y=hx(material()["dsa"]["Y"]), r="05", s=hx(material()["dsa"]["Q"])), {"valid": False}))),
             C("int", "y = 1", RNG, lambda w, f: f(*_dsa_ver(w, y=1)),
               oracle=(_dsa_oracle("verify", y="01", r="05", s="05"), None)),
             C("int", "y = p", RNG, lambda w, f: f(*_dsa_ver(w, y=w.dsa_vals["P"]))),
@@ -1123,7 +1135,8 @@ def ec_fns():
             C("null", "q NULL", N, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, None, SZ(w.curve.plen))),
             C("len0", "len 0", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.curve.G, SZ(0))),
             C("lenbig", "len plen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G + b"\0", w.curve.G + b"\0", SZ(w.curve.plen + 1))),
-            C("point", "q off the curve", PT, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.off_curve(), SZ(w.curve.plen))),
+            C("point", "q off the curve", PT, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.off_curve(), SZ(w.curve.plen),
+              oracle=(_ec("add", p="$G", q="$OFF"), None))),
             C("point", "G + (-G) = infinity", PT, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.neg_g(), SZ(w.curve.plen))),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
         ]),
@@ -1173,7 +1186,8 @@ def ec_fns():
         ], na={"point": "the point is not validated: only its x is read (ec.h)"}),
         Fn("vc_ec_elgamal_encrypt", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_eg(w, null=i))) for i, a in enumerate(("c", "pub", "msg_pt", "r", "c1", "c2"))],
-            C("int", "r = 0", RNG, lambda w, f: f(*_eg(w, r=0))),
+            C("int", "r = 0", RNG, lambda w, f: f(*_eg(w, r=0),
+              oracle=(_ec("encrypt", q="$G", m="$G", r="$K0"), None))),
             C("point", "pub off the curve", PT, lambda w, f: f(*_eg(w, pub="off"))),
             C("point", "msg_pt off the curve", PT, lambda w, f: f(*_eg(w, m="off"))),
             C("point", "M + r Q = infinity (Q = G, r = 1, M = -G)", PT, lambda w, f: f(*_eg(w, m=w.neg_g()))),
@@ -1181,7 +1195,8 @@ def ec_fns():
         ]),
         Fn("vc_ec_elgamal_decrypt", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_egd(w, null=i))) for i, a in enumerate(("c", "priv", "c1", "c2", "msg_pt"))],
-            C("int", "priv = n", RNG, lambda w, f: f(*_egd(w, d="n"))),
+            C("int", "priv = n", RNG, lambda w, f: f(*_egd(w, d="n"),
+              oracle=(_ec("decrypt", d="$N", c1="$G", c2="$G"), None))),
             C("point", "c1 off the curve", PT, lambda w, f: f(*_egd(w, c1="off")),
               oracle=(_ec("decrypt", d="$K1", c1="$OFF", c2="$G"), None)),
             C("point", "c2 off the curve", PT, lambda w, f: f(*_egd(w, c2="off"))),
@@ -1322,7 +1337,8 @@ def gf2m_fns():
         C("null", "f NULL", N, lambda w, f: f(None, 1, w.elem_out(), w.elem(1))),
         C("null", "r NULL", N, lambda w, f: f(w.field(), 1, None, w.elem(1))),
         C("null", "a NULL", N, lambda w, f: f(w.field(), 1, w.elem_out(), None)),
-        C("int", "a = 0", NOINV, lambda w, f: f(w.field(), 1, w.elem_out(), w.elem(0))),
+        C("int", "a = 0", NOINV, lambda w, f: f(w.field(), 1, w.elem_out(), w.elem(0),
+              oracle=({"op": "gf2m", "field": 233, "fn": "inv", "set": "basic", "a": "00" * 30}, None))),
     ], na={"param": SET_OTHER}))
     # The field operations of the curves' inner loops: no error code to return (a known gap).
     pred = "a predicate (0 or 1): no error code; valid pointers are a precondition (gf2m.h), not checked"
