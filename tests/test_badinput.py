@@ -33,7 +33,11 @@ def test_host(lib, fn, case, curve):
     w = bi.World(lib, curve or "P-256")
     f = getattr(lib, fn.name)
     f.restype = RESTYPES[fn.ret]
-    got = case.call(w, f)
+
+    def call(*args, **kw):
+        assert not kw, f"keyword arguments {sorted(kw)}: ctypes would ignore them"
+        return f(*args)
+    got = case.call(w, call)
     if fn.ret == "ptr":
         got = got or 0
     assert got == case.expect, f"{fn.name}: {case.what}: got {bi.ERR.get(got, got)}, want {bi.ERR.get(case.expect, case.expect)}"
