@@ -92,8 +92,8 @@ def material():
 class World:
     """Valid arguments for one case; outputs registered for the untouched-on-error check."""
 
-    def __init__(self, lib, curve="P-256"):
-        self.lib, self.curve_name, self.outs = lib, curve, []
+    def __init__(self, lib, curve="P-256", set=1):
+        self.lib, self.curve_name, self.set, self.outs = lib, curve, set, []
         self.msg = b"abc"
 
     # outputs, filled with the sentinel and remembered
@@ -1113,31 +1113,31 @@ def ec_fns():
               lambda w, f: f(w.cp, _order2(w), SZ(w.curve.plen)), curves=("B-163", "K-163", "B-233", "K-233")),
         ]),
         Fn("vc_ec_mul", "ec.h", [
-            C("null", "c NULL", N, lambda w, f: f(None, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
-            C("null", "out NULL", N, lambda w, f: f(w.cp, 1, None, w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
-            C("null", "k NULL", N, lambda w, f: f(w.cp, 1, w.out(65), None, SZ(w.curve.nlen), None, SZ(0))),
-            C("len0", "klen 0", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(0), None, SZ(0))),
-            C("lenbig", "klen nlen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), None, SZ(0))),
-            C("len0", "ptlen 0 with a point", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(0))),
-            C("lenbig", "ptlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1))),
-            C("int", "k = 0", RNG, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(0), SZ(w.curve.nlen), None, SZ(0)),
+            C("null", "c NULL", N, lambda w, f: f(None, w.set, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
+            C("null", "out NULL", N, lambda w, f: f(w.cp, w.set, None, w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
+            C("null", "k NULL", N, lambda w, f: f(w.cp, w.set, w.out(65), None, SZ(w.curve.nlen), None, SZ(0))),
+            C("len0", "klen 0", LEN, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(1), SZ(0), None, SZ(0))),
+            C("lenbig", "klen nlen + 1", LEN, lambda w, f: f(w.cp, w.set, w.out(65), b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), None, SZ(0))),
+            C("len0", "ptlen 0 with a point", LEN, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(0))),
+            C("lenbig", "ptlen plen + 1", LEN, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1))),
+            C("int", "k = 0", RNG, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(0), SZ(w.curve.nlen), None, SZ(0)),
               oracle=(_ec("mul", k="$K0"), None)),
-            C("int", "k = n", RNG, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(w.curve.n), SZ(w.curve.nlen), None, SZ(0)),
+            C("int", "k = n", RNG, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(w.curve.n), SZ(w.curve.nlen), None, SZ(0)),
               oracle=(_ec("mul", k="$N"), None)),
-            C("point", "P off the curve", PT, lambda w, f: f(w.cp, 1, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen)),
+            C("point", "P off the curve", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen)),
               oracle=(_ec("mul", k="$K1", p="$OFF"), None)),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
         ]),
         Fn("vc_ec_add", "ec.h", [
-            C("null", "c NULL", N, lambda w, f: f(None, 1, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
-            C("null", "out NULL", N, lambda w, f: f(w.cp, 1, None, w.curve.G, w.curve.G, SZ(w.curve.plen))),
-            C("null", "p NULL", N, lambda w, f: f(w.cp, 1, w.out(65), None, w.curve.G, SZ(w.curve.plen))),
-            C("null", "q NULL", N, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, None, SZ(w.curve.plen))),
-            C("len0", "len 0", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.curve.G, SZ(0))),
-            C("lenbig", "len plen + 1", LEN, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G + b"\0", w.curve.G + b"\0", SZ(w.curve.plen + 1))),
-            C("point", "q off the curve", PT, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.off_curve(), SZ(w.curve.plen)),
+            C("null", "c NULL", N, lambda w, f: f(None, w.set, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
+            C("null", "out NULL", N, lambda w, f: f(w.cp, w.set, None, w.curve.G, w.curve.G, SZ(w.curve.plen))),
+            C("null", "p NULL", N, lambda w, f: f(w.cp, w.set, w.out(65), None, w.curve.G, SZ(w.curve.plen))),
+            C("null", "q NULL", N, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, None, SZ(w.curve.plen))),
+            C("len0", "len 0", LEN, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, w.curve.G, SZ(0))),
+            C("lenbig", "len plen + 1", LEN, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G + b"\0", w.curve.G + b"\0", SZ(w.curve.plen + 1))),
+            C("point", "q off the curve", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, w.off_curve(), SZ(w.curve.plen)),
               oracle=(_ec("add", p="$G", q="$OFF"), None)),
-            C("point", "G + (-G) = infinity", PT, lambda w, f: f(w.cp, 1, w.out(65), w.curve.G, w.neg_g(), SZ(w.curve.plen))),
+            C("point", "G + (-G) = infinity", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, w.neg_g(), SZ(w.curve.plen))),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
         ]),
         Fn("vc_ec_scalar_draw", "ec.h", [
@@ -1147,33 +1147,33 @@ def ec_fns():
             C("state", "rng never seeded", ST, lambda w, f: f(w.cp, w.zero(), w.out(32))),
         ]),
         Fn("vc_ec_keygen", "ec.h", [
-            C("null", "c NULL", N, lambda w, f: f(None, 1, w.drbg(), w.out(32), w.out(65))),
-            C("null", "rng NULL", N, lambda w, f: f(w.cp, 1, None, w.out(32), w.out(65))),
-            C("null", "priv NULL", N, lambda w, f: f(w.cp, 1, w.drbg(), None, w.out(65))),
-            C("null", "pub NULL", N, lambda w, f: f(w.cp, 1, w.drbg(), w.out(32), None)),
-            C("state", "rng never seeded", ST, lambda w, f: f(w.cp, 1, w.zero(), w.out(32), w.out(65))),
+            C("null", "c NULL", N, lambda w, f: f(None, w.set, w.drbg(), w.out(32), w.out(65))),
+            C("null", "rng NULL", N, lambda w, f: f(w.cp, w.set, None, w.out(32), w.out(65))),
+            C("null", "priv NULL", N, lambda w, f: f(w.cp, w.set, w.drbg(), None, w.out(65))),
+            C("null", "pub NULL", N, lambda w, f: f(w.cp, w.set, w.drbg(), w.out(32), None)),
+            C("state", "rng never seeded", ST, lambda w, f: f(w.cp, w.set, w.zero(), w.out(32), w.out(65))),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.drbg(), w.out(32), w.out(65))),
         ]),
         Fn("vc_ecdh", "ec.h", [
-            C("null", "c NULL", N, lambda w, f: f(None, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
-            C("null", "priv NULL", N, lambda w, f: f(w.cp, 1, None, SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
-            C("null", "peer NULL", N, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), None, SZ(w.curve.plen), w.out(32))),
-            C("null", "secret NULL", N, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), None)),
-            C("lenbig", "privlen nlen + 1", LEN, lambda w, f: f(w.cp, 1, b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), w.curve.G, SZ(w.curve.plen), w.out(32))),
-            C("len0", "privlen 0", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(0), w.curve.G, SZ(w.curve.plen), w.out(32))),
-            C("lenbig", "peerlen plen + 1", LEN, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1), w.out(32))),
-            C("int", "priv = 0", RNG, lambda w, f: f(w.cp, 1, w.scalar(0), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32)),
+            C("null", "c NULL", N, lambda w, f: f(None, w.set, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
+            C("null", "priv NULL", N, lambda w, f: f(w.cp, w.set, None, SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
+            C("null", "peer NULL", N, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(w.curve.nlen), None, SZ(w.curve.plen), w.out(32))),
+            C("null", "secret NULL", N, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), None)),
+            C("lenbig", "privlen nlen + 1", LEN, lambda w, f: f(w.cp, w.set, b"\0" + w.scalar(1), SZ(w.curve.nlen + 1), w.curve.G, SZ(w.curve.plen), w.out(32))),
+            C("len0", "privlen 0", LEN, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(0), w.curve.G, SZ(w.curve.plen), w.out(32))),
+            C("lenbig", "peerlen plen + 1", LEN, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(w.curve.nlen), w.curve.G + b"\0", SZ(w.curve.plen + 1), w.out(32))),
+            C("int", "priv = 0", RNG, lambda w, f: f(w.cp, w.set, w.scalar(0), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32)),
               oracle=(_ec("ecdh", d="$K0", q="$G"), None)),
-            C("point", "peer off the curve", PT, lambda w, f: f(w.cp, 1, w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen), w.out(32)),
+            C("point", "peer off the curve", PT, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen), w.out(32)),
               oracle=(_ec("ecdh", d="$K1", q="$OFF"), None)),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
         ]),
         Fn("vc_ec_embed", "ec.h", [
-            C("null", "c NULL", N, lambda w, f: f(None, 1, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
-            C("null", "msg NULL", N, lambda w, f: f(w.cp, 1, None, SZ(w.curve.msg_len), w.out(65))),
-            C("null", "pt NULL", N, lambda w, f: f(w.cp, 1, w.zero(30), SZ(w.curve.msg_len), None)),
-            C("len0", "len 0", LEN, lambda w, f: f(w.cp, 1, w.zero(30), SZ(0), w.out(65))),
-            C("lenbig", "len msg_len + 1", LEN, lambda w, f: f(w.cp, 1, w.zero(31), SZ(w.curve.msg_len + 1), w.out(65))),
+            C("null", "c NULL", N, lambda w, f: f(None, w.set, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
+            C("null", "msg NULL", N, lambda w, f: f(w.cp, w.set, None, SZ(w.curve.msg_len), w.out(65))),
+            C("null", "pt NULL", N, lambda w, f: f(w.cp, w.set, w.zero(30), SZ(w.curve.msg_len), None)),
+            C("len0", "len 0", LEN, lambda w, f: f(w.cp, w.set, w.zero(30), SZ(0), w.out(65))),
+            C("lenbig", "len msg_len + 1", LEN, lambda w, f: f(w.cp, w.set, w.zero(31), SZ(w.curve.msg_len + 1), w.out(65))),
             C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
         ]),
         Fn("vc_ec_unembed", "ec.h", [
@@ -1255,18 +1255,18 @@ def _sc(w, v):
     return w.scalar(w.curve.n if v == "n" else v)
 
 
-def _eg(w, null=None, pub=None, m=None, r=1, set=1):
-    return _nulled([w.cp, set, _pt(w, pub), _pt(w, m), _sc(w, r), w.out(65), w.out(65)], None if null is None else (0, 2, 3, 4, 5, 6)[null])
+def _eg(w, null=None, pub=None, m=None, r=1, set=None):
+    return _nulled([w.cp, w.set if set is None else set, _pt(w, pub), _pt(w, m), _sc(w, r), w.out(65), w.out(65)], None if null is None else (0, 2, 3, 4, 5, 6)[null])
 
 
-def _egd(w, null=None, d=1, c1=None, c2=None, set=1):
+def _egd(w, null=None, d=1, c1=None, c2=None, set=None):
     c2v = w.curve.mul(2)[1] if c2 is None else _pt(w, c2)
-    return _nulled([w.cp, set, _sc(w, d), _pt(w, c1), c2v, w.out(65)], None if null is None else (0, 2, 3, 4, 5)[null])
+    return _nulled([w.cp, w.set if set is None else set, _sc(w, d), _pt(w, c1), c2v, w.out(65)], None if null is None else (0, 2, 3, 4, 5)[null])
 
 
-def _sg(w, null=None, d=1, h=None, set=1):
+def _sg(w, null=None, d=1, h=None, set=None):
     hc = _big_class(w) if h == "big" else w.hash()
-    return _nulled([w.cp, set, _sc(w, d), hc, w.digest(), w.out(32), w.out(32)], None if null is None else (0, 2, 3, 4, 5, 6)[null])
+    return _nulled([w.cp, w.set if set is None else set, _sc(w, d), hc, w.digest(), w.out(32), w.out(32)], None if null is None else (0, 2, 3, 4, 5, 6)[null])
 
 
 def _s_zero_digest(w):
@@ -1284,16 +1284,16 @@ def _order2(w):
     return c.point(P.x, P.y)
 
 
-def _sk(w, null=None, d=1, k=1, dlen=32, set=1, digest=None):
+def _sk(w, null=None, d=1, k=1, dlen=32, set=None, digest=None):
     dig = w.digest(65) if digest is None else digest
     if digest is not None:
         dlen = len(digest)
-    return _nulled([w.cp, set, _sc(w, d), dig, SZ(dlen), _sc(w, k), w.out(32), w.out(32)],
+    return _nulled([w.cp, w.set if set is None else set, _sc(w, d), dig, SZ(dlen), _sc(w, k), w.out(32), w.out(32)],
                    None if null is None else (0, 2, 3, 5, 6, 7)[null])
 
 
-def _vf(w, null=None, pub=None, publen=None, dlen=32, r=1, s=1, set=1):
-    return _nulled([w.cp, set, _pt(w, pub), SZ(w.curve.plen if publen is None else publen), w.digest(65), SZ(dlen),
+def _vf(w, null=None, pub=None, publen=None, dlen=32, r=1, s=1, set=None):
+    return _nulled([w.cp, w.set if set is None else set, _pt(w, pub), SZ(w.curve.plen if publen is None else publen), w.digest(65), SZ(dlen),
                     _sc(w, r), _sc(w, s)], None if null is None else (0, 2, 4, 6, 7)[null])
 
 
@@ -1318,10 +1318,10 @@ def gf2m_fns():
         ]),
         Fn("vc_gf2m_bytes", "gf2m.h", [C("null", "f NULL (returns 0)", 0, lambda w, f: f(None))], ret="size"),
         Fn("vc_gf2m_solve_quadratic", "gf2m.h", [
-            C("null", "f NULL", N, lambda w, f: f(None, 1, w.elem_out(), w.elem(0))),
-            C("null", "z NULL", N, lambda w, f: f(w.field(), 1, None, w.elem(0))),
-            C("null", "a NULL", N, lambda w, f: f(w.field(), 1, w.elem_out(), None)),
-            C("int", "Tr(a) = 1 (a = 1: m odd)", RNG, lambda w, f: f(w.field(), 1, w.elem_out(), w.elem(1))),
+            C("null", "f NULL", N, lambda w, f: f(None, w.set, w.elem_out(), w.elem(0))),
+            C("null", "z NULL", N, lambda w, f: f(w.field(), w.set, None, w.elem(0))),
+            C("null", "a NULL", N, lambda w, f: f(w.field(), w.set, w.elem_out(), None)),
+            C("int", "Tr(a) = 1 (a = 1: m odd)", RNG, lambda w, f: f(w.field(), w.set, w.elem_out(), w.elem(1))),
         ], na={"param": SET_OTHER}),
     ]
     for name in ("vc_gf2m_inv_euclid_var", "vc_gf2m_inv_almost_var", "vc_gf2m_inv_itoh"):
@@ -1334,10 +1334,10 @@ def gf2m_fns():
               oracle=({"op": "gf2m", "field": 163, "fn": "inv", "alg": alg, "a": "00" * 21}, None)),
         ]))
     fns.append(Fn("vc_gf2m_inv", "gf2m.h", [
-        C("null", "f NULL", N, lambda w, f: f(None, 1, w.elem_out(), w.elem(1))),
-        C("null", "r NULL", N, lambda w, f: f(w.field(), 1, None, w.elem(1))),
-        C("null", "a NULL", N, lambda w, f: f(w.field(), 1, w.elem_out(), None)),
-        C("int", "a = 0", NOINV, lambda w, f: f(w.field(), 1, w.elem_out(), w.elem(0)),
+        C("null", "f NULL", N, lambda w, f: f(None, w.set, w.elem_out(), w.elem(1))),
+        C("null", "r NULL", N, lambda w, f: f(w.field(), w.set, None, w.elem(1))),
+        C("null", "a NULL", N, lambda w, f: f(w.field(), w.set, w.elem_out(), None)),
+        C("int", "a = 0", NOINV, lambda w, f: f(w.field(), w.set, w.elem_out(), w.elem(0)),
               oracle=({"op": "gf2m", "field": 233, "fn": "inv", "set": "basic", "a": "00" * 30}, None)),
     ], na={"param": SET_OTHER}))
     # The field operations of the curves' inner loops: no error code to return (a known gap).
@@ -1503,7 +1503,7 @@ def render():
         "",
         f"{len(FNS)} public functions (every prototype in `fw/include/vexcrypt/*.h` and `fw/drivers/*.h`), "
         f"{ncases} cases. Each case is run on the host library (`tests/test_badinput.py::test_host`, on every curve for "
-        "`ec.h`): the exact error code, and the outputs the call was given (filled with a sentinel) untouched. "
+        "`ec.h`, and in both algorithm sets where a function of `ec.h` or `gf2m.h` takes one): the exact error code, and the outputs the call was given (filled with a sentinel) untouched. "
         f"{nor} cases reach the library through the oracle and run in the simulated SoC (the `ec` ones on "
         f"{' and '.join(ORACLE_CURVES)}), in one simulation per build (the default and `MONT=1`, where the public-key "
         "requests run on the Montgomery unit's driver), each "

@@ -15,22 +15,28 @@ HOST_CURVES = ("P-256", "B-163", "K-163", "B-233", "K-233")
 
 
 def host_cases():
+    """Every case; ec.h's on every curve, and in both algorithm sets on the binary curves where the
+    function takes a set (P-256 ignores it)."""
+    protos = bi.prototypes()
     for fn in bi.FNS:
         if not fn.host:
             continue
+        takes_set = any(p.startswith("vc_ec_set") for p in protos[fn.name][1])
         for i, c in enumerate(fn.cases):
             curves = HOST_CURVES if fn.header == "ec.h" and fn.name not in ("vc_ec_curve_get", "vc_ec_curve_by_name") else (None,)
             for cv in [cv for cv in curves if not c.curves or cv in c.curves]:
-                yield pytest.param(fn, c, cv, id=f"{fn.name}-{c.cls}-{i}" + (f"-{cv}" if cv else ""))
+                for st in (0, 1) if takes_set and cv != "P-256" else (1,):
+                    yield pytest.param(fn, c, cv, st, id=f"{fn.name}-{c.cls}-{i}" + (f"-{cv}" if cv else "") +
+                                       ("-basic" if st == 0 else ""))
 
 
 RESTYPES = {"int": ctypes.c_int, "val": ctypes.c_int, "size": ctypes.c_size_t, "ptr": ctypes.c_void_p, "u32": ctypes.c_uint32,
             "str": ctypes.c_char_p}
 
 
-@pytest.mark.parametrize("fn,case,curve", list(host_cases()))
-def test_host(lib, fn, case, curve):
-    w = bi.World(lib, curve or "P-256")
+@pytest.mark.parametrize("fn,case,curve,set_", list(host_cases()))
+def test_host(lib, fn, case, curve, set_):
+    w = bi.World(lib, curve or "P-256", set_)
     f = getattr(lib, fn.name)
     f.restype = RESTYPES[fn.ret]
 
