@@ -1505,7 +1505,7 @@ def render():
         f"{ncases} cases. Each case is run on the host library (`tests/test_badinput.py::test_host`, on every curve for "
         "`ec.h`, and in both algorithm sets where a function of `ec.h` or `gf2m.h` takes one): the exact error code, and the outputs the call was given (filled with a sentinel) untouched. "
         f"{nor} cases reach the library through the oracle and run in the simulated SoC (the `ec` ones on "
-        f"{' and '.join(ORACLE_CURVES)}), in one simulation per build (the default and `MONT=1`, where the public-key "
+        f"{' and '.join(ORACLE_CURVES)}, both sets on the binary one), in one simulation per build (the default and `MONT=1`, where the public-key "
         "requests run on the Montgomery unit's driver), each "
         "followed by a valid request (`test_oracle`): the reply's error is the code's `vc_strerror` text (or the "
         "oracle's own message, or a verdict `valid: false` where the oracle answers one).",
