@@ -7,12 +7,13 @@ Regenerate the page after changing the list:
     PYTHONPATH=. .venv/bin/python tests/badinput.py > docs/bad-input.md
 
 A case is one invalid call: `call(w, f)` gets a World `w` (valid arguments, fresh per case)
-and the C function `f` looked up by the entry's name, so renaming a function (mp.h's _var
-suffixes) is a one-line change of `Fn(name, ...)`. Outputs a call gets from w.out() / w.mp_out()
-/ w.obj() are filled with a sentinel, and the host test checks they are untouched on error
-(common.h). A class that does not apply to a function is n/a with a reason: given in the entry,
-or the class's default reason below, which the test allows only when the prototype has no
-argument of that kind (a pointer for "null", a size_t for the lengths)."""
+and the C function `f` looked up by the entry's name, so renaming a function is a one-line
+change (mp.h's names, which may gain or lose _var suffixes, are in the dict MP). Outputs a call
+gets from w.out() / w.mp_out() / w.obj() / w.size() / w.mp_io() are filled with a sentinel or
+snapshotted, and the host test checks they are untouched on error (common.h). A class that
+does not apply to a function is n/a with a reason: given in the entry, or the class's default
+reason below, which the test allows only when the prototype has no argument of that kind (a
+pointer for "null", a size_t for the lengths, a context for "state")."""
 
 import ctypes
 import functools
