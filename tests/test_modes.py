@@ -9,7 +9,7 @@ import pytest
 from Crypto.Cipher import AES
 from Crypto.Util import Counter
 
-from vc import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_OK
+from vc import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
 from vexrun import kat_block, refs
 
 KEY_BUF = 4096          # larger than every key schedule struct
@@ -152,6 +152,24 @@ def test_length_and_null_errors(lib):
     assert lib.vc_ecb_encrypt(desc, None, buf, out, ctypes.c_size_t(16)) == VC_ERR_NULL
     assert lib.vc_ecb_encrypt(desc, ks, None, out, ctypes.c_size_t(16)) == VC_ERR_NULL
     assert lib.vc_ecb_encrypt(desc, ks, None, None, ctypes.c_size_t(0)) == VC_OK
+
+
+@pytest.mark.parametrize("mode", ["ecb", "cbc", "ctr"])
+@pytest.mark.parametrize("decrypt", [False, True])
+def test_cipher_error_leaves_out_and_iv_untouched(lib, mode, decrypt):
+    """A key schedule the cipher refuses (AES, never set up: VC_ERR_STATE) fails the call with
+    nothing written: not out, not the IV or counter."""
+    desc = ctypes.c_void_p(ctypes.addressof(ctypes.c_char.in_dll(lib, "vc_aes_tab")))
+    ks, data = ctypes.create_string_buffer(KEY_BUF), ctypes.create_string_buffer(b"\x11" * 32, 32)
+    out, iv = ctypes.create_string_buffer(b"\xa5" * 32, 32), ctypes.create_string_buffer(b"\x5a" * 16, 16)
+    n = ctypes.c_size_t(32)
+    if mode == "ecb":
+        rc = (lib.vc_ecb_decrypt if decrypt else lib.vc_ecb_encrypt)(desc, ks, data, out, n)
+    else:
+        fn = lib.vc_ctr_crypt if mode == "ctr" else lib.vc_cbc_decrypt if decrypt else lib.vc_cbc_encrypt
+        rc = fn(desc, ks, iv, data, out, n)
+    assert rc == VC_ERR_STATE
+    assert out.raw == b"\xa5" * 32 and iv.raw == b"\x5a" * 16
 
 
 def pad(lib, data, bl, cap=None):

@@ -70,7 +70,8 @@ int vc_cbc_encrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const 
   for (size_t i = 0; !rc && i < len; i += c->block_len) {
     uint32_t x[VC_MAX_BLOCK_LEN / 4];
     xor_block((uint8_t *)x, in + i, iv, c->block_len);
-    rc = c->encrypt(ks, (uint8_t *)x, out + i);
+    if ((rc = c->encrypt(ks, (uint8_t *)x, out + i)))
+      break;                                                /* iv untouched on error */
     copy_block(iv, out + i, c->block_len);
   }
   return rc;
@@ -85,7 +86,8 @@ int vc_cbc_decrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const 
   for (size_t i = 0; !rc && i < len; i += c->block_len) {
     uint32_t x[VC_MAX_BLOCK_LEN / 4], saved[VC_MAX_BLOCK_LEN / 4];
     copy_block((uint8_t *)saved, in + i, c->block_len);   /* in == out overwrites the ciphertext */
-    rc = c->decrypt(ks, (uint8_t *)saved, (uint8_t *)x);
+    if ((rc = c->decrypt(ks, (uint8_t *)saved, (uint8_t *)x)))
+      break;                                                /* out and iv untouched on error */
     xor_block(out + i, (uint8_t *)x, iv, c->block_len);
     copy_block(iv, (uint8_t *)saved, c->block_len);
   }
@@ -101,7 +103,8 @@ int vc_ctr_crypt(const vc_block_cipher *c, const void *ks, uint8_t *ctr, const u
   for (size_t i = 0; !rc && i < len; i += c->block_len) {
     uint32_t stream[VC_MAX_BLOCK_LEN / 4];
     size_t n = len - i < c->block_len ? len - i : c->block_len;
-    rc = c->encrypt(ks, ctr, (uint8_t *)stream);
+    if ((rc = c->encrypt(ks, ctr, (uint8_t *)stream)))
+      break;                                                /* out and ctr untouched on error */
     xor_block(out + i, in + i, (uint8_t *)stream, n);
     for (size_t k = c->block_len; k-- > 0 && ++ctr[k] == 0;)
       ;
