@@ -1368,6 +1368,8 @@ def driver_fns():
         Fn("vc_accel_on", "accel.h", [], ret="u32", host=False,
            na={"int": "static inline: any bit mask is a valid question (0 when not present)"}),
         Fn("vc_clmul_enable", "clmul.h", [], ret="void", na={}),
+        Fn("vc_montu_word", "mont.h", [], ret="u32", host=False,
+           na={"int": "static inline: packs the fields; vc_montu_cmd checks the word", "param": "the same"}),
         Fn("vc_cfu_sw", "clmul.h", [C("param", "an undefined function id (funct3 7) answers 0", 0, lambda w, f: f(7, 0, 5, 5))], ret="u32"),
     ]
     for n in ("vc_clmul", "vc_clmulh", "vc_clmulr"):
@@ -1404,9 +1406,12 @@ def driver_fns():
                 C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "mul", 1, 1, 1, setup=False)),
             ], host=host),
             Fn("vc_montu_cmd" + sfx, "mont.h", [
-                C("param", "op 2 (undefined)", PAR, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", 2, 1, 1, 1)),
-                C("int", "result in the modulus slot", RNG, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", 1, 0, 1, 1)),
-                C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", 1, 1, 1, 1, setup=False)),
+                C("param", "op 2 (NINV: not a stream command)", PAR, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(2, 1, 1, 1))),
+                C("param", "bits 7:4 of the op byte set", PAR, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(0x13, 1, 1, 1))),
+                C("int", "result in the modulus slot", RNG, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(1, 0, 1, 1))),
+                C("int", "operand slot 255 of 128 (set up at 8 limbs)", RNG,
+                  lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(3, 1, 1, 0xFF), limbs_=8)),
+                C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(1, 1, 1, 1), setup=False)),
             ], host=host),
             Fn("vc_montu_wait" + sfx, "mont.h", [
                 C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "wait", setup=False)),
@@ -1423,11 +1428,17 @@ def driver_fns():
     return fns
 
 
-def _mu(w, f, sfx, op, *args, setup=True):
-    """The driver call `op` on a fresh library (the driver's session is global), set up at 4
-    limbs first when `setup`. The host build has no unit: the dispatching form is the _sw one."""
-    lib = w.montu() if setup else fresh_lib(w.lib)
+def _mu(w, f, sfx, op, *args, setup=True, limbs_=4):
+    """The driver call `op` on a fresh library (the driver's session is global), set up at
+    limbs_ limbs first when `setup`. The host build has no unit: the dispatching form is the
+    _sw one."""
+    lib = w.montu(limbs_) if setup else fresh_lib(w.lib)
     return getattr(lib, f"vc_montu_{op}{sfx}")(*args)
+
+
+def _word(op, r, a, b):
+    """vc_montu_word: a command in the unit's format."""
+    return ctypes.c_uint32(op | a << 8 | b << 16 | r << 24)
 
 
 FNS += [*mp_fns(), *pk_fns(), *ec_fns(), *gf2m_fns(), *driver_fns()]
