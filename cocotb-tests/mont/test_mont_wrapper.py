@@ -1,6 +1,7 @@
 """The Montgomery co-processor's LiteX wrapper (hw/mont/core.py) with LiteX's CSR bank, as the
 SoC builds them, against the golden model through the CSR bus and the Wishbone window: the
-cocotb tests of wrapper_tb.py at the SoC's parameters (W = 32, MAX_BITS = 4096, 8 slots)."""
+cocotb tests of wrapper_tb.py at the SoC's parameters (W = 32, MAX_BITS = 4096, 8 slots), with
+the SoC's command FIFO of 4 entries and with one entry (the smallest; the tests scale with it)."""
 
 import json
 from pathlib import Path
@@ -12,20 +13,20 @@ from wrapper_top import write_verilog
 
 HERE = Path(__file__).resolve().parent
 TESTS = ["products_through_the_bus", "queue_runs_back_to_back", "add_sub_through_the_queue",
-         "a_third_command_is_dropped",
+         "a_command_written_while_full_is_dropped", "space_counts_down_and_up",
          "errors_and_ninv_while_busy", "ninv_write_while_queued", "window_bytes_and_wrap",
          "reset_with_a_queued_command"]
 PARAMS = {"W": 32, "MAX_BITS": 4096, "SLOTS": 8}
 
 
-@pytest.fixture(scope="module")
-def wrapper(build_block, tmp_path_factory):
+@pytest.fixture(scope="module", params=[4, 1], ids=["q4", "q1"])
+def wrapper(build_block, tmp_path_factory, request):
+    params = dict(PARAMS, QUEUE=request.param)
     top = tmp_path_factory.mktemp("mont_wrap") / "mont_wrap.v"
-    csrs = write_verilog(top, **PARAMS)
-    b = build_block("mont-wrapper", [top, RTL], "mont_wrap", HERE)
-    env = {"MONT_W": str(PARAMS["W"]), "MONT_MAX_BITS": str(PARAMS["MAX_BITS"]),
-           "MONT_SLOTS": str(PARAMS["SLOTS"]), "MONT_CSRS": json.dumps(csrs)}
-    return b, env
+    csrs = write_verilog(top, **params)
+    b = build_block(f"mont-wrapper-q{request.param}", [top, RTL], "mont_wrap", HERE)
+    env = {f"MONT_{k}": str(v) for k, v in params.items()}
+    return b, dict(env, MONT_CSRS=json.dumps(csrs))
 
 
 @pytest.mark.parametrize("test", TESTS)

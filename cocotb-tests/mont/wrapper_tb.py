@@ -3,7 +3,7 @@ buses the SoC uses: LiteX's CSR bank (command, modulus, ninv, ninv_value, status
 Wishbone operand window, against the golden model (hw/mont/model.py). The CSR bus address is
 left on `status` between accesses, so the bank's registered read data is a cycle-by-cycle trace
 of the status register. Run by test_mont_wrapper.py (parameters and CSR addresses in the
-environment). Op 15 stands for an undefined operation."""
+environment, QUEUE the depth of the command FIFO). Op 15 stands for an undefined operation."""
 
 import json
 import os
@@ -18,9 +18,14 @@ from hw.mont import model as m
 W = int(os.environ["MONT_W"])
 MAX_BITS = int(os.environ["MONT_MAX_BITS"])
 SLOTS = int(os.environ["MONT_SLOTS"])
+QUEUE = int(os.environ["MONT_QUEUE"])
 CSR = json.loads(os.environ["MONT_CSRS"])
 OP_UNDEFINED = 15
-BUSY, DONE, QUEUED = 1, 2, 4
+BUSY, DONE, QUEUED, FULL = 1, 2, 4, 8
+
+
+def space(status):
+    return status >> 4 & 0xF
 
 
 class Bus:
@@ -179,46 +184,54 @@ async def products_through_the_bus(dut):
 
 @cocotb.test()
 async def queue_runs_back_to_back(dut):
-    """A command written while one runs waits (queued) and starts as the first ends: two
-    products take one product's latency and one cycle more than one product (the queued command
-    starts the cycle after the core ends), with both results right."""
+    """QUEUE + 1 commands written back to back (one CSR write a cycle) are all taken: the first
+    starts, the others fill the FIFO (full, no space). Each starts the cycle after the one
+    before ends, so they take one product's latency plus QUEUE times a product and a cycle;
+    every result (a chain of products) is right."""
     length = 256
     bus, n, x, y, s = await ready(dut, 2, length)
     t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     _, t1 = await bus.wait_done()
     single = t1 - t0
     t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
-    await bus.csr_write("command", command(m.OP_MUL, 3, 2, 4))
-    queued = await bus.csr_read("status")
-    assert queued & QUEUED and queued & BUSY, f"status {queued:#x}"
+    for k in range(QUEUE):
+        await bus.csr_write("command", command(m.OP_MUL, 3 + k, 2, 4 + k))
+    await bus.settle()
+    st = await bus.csr_read("status")
+    assert st & (BUSY | QUEUED | FULL) == BUSY | QUEUED | FULL and space(st) == 0, f"status {st:#x}"
     _, t2 = await bus.wait_done()
-    assert t2 - t0 == single + m.mul_cycles(s) + 1, (single, t2 - t0, m.mul_cycles(s))
-    first = m.mont_product(x, y, n, s, W)
-    assert await bus.store(3, length) == first
-    assert await bus.store(4, length) == m.mont_product(first, y, n, s, W)
+    assert t2 - t0 == single + QUEUE * (m.mul_cycles(s) + 1), (single, t2 - t0, m.mul_cycles(s))
+    p = m.mont_product(x, y, n, s, W)
+    for k in range(QUEUE + 1):
+        assert await bus.store(3 + k, length) == p, f"command {k}"
+        p = m.mont_product(p, y, n, s, W)
     assert (await bus.csr_read("status")) >> 8 == 0
 
 
 @cocotb.test()
 async def add_sub_through_the_queue(dut):
-    """ADD and SUB as the driver streams them: pairs of commands (ADD, SUB, MUL in turn) written
-    back to back, the second queued behind the first, each pair taking the CSR and queue delays,
-    both latencies of the model and one cycle between; the results (x + y, then minus y, x - y,
-    its Montgomery square, a doubling with r = a = b) against Python integers; an ADD with a slot
-    out of range and a SUB with an even modulus end at once with their flags."""
+    """ADD and SUB as the driver streams them: runs of QUEUE + 1 commands (ADD, SUB, MUL in
+    turn) written back to back, the first running and the others queued behind it, each run
+    taking the CSR and queue delays, the model's latencies and one cycle between commands; the
+    results (x + y, then minus y, x - y, its Montgomery square, a doubling with r = a = b)
+    against Python integers; an ADD with a slot out of range and a SUB with an even modulus end
+    at once with their flags."""
     length = 256
     bus, n, x, y, s = await ready(dut, 8, length)
     rinv = pow(1 << (W * s), -1, n)
     t0 = await bus.csr_write("command", command(m.OP_ADD, 1, 2, 3))
     _, t1 = await bus.wait_done()
     delay = t1 - t0 - m.addsub_cycles(s)                  # the CSR write, queue and status delays
-    pairs = [((m.OP_ADD, 1, 2, 3), (m.OP_SUB, 3, 2, 4)), ((m.OP_SUB, 1, 2, 5), (m.OP_MUL, 5, 5, 6)),
-             ((m.OP_MUL, 1, 2, 7), (m.OP_ADD, 7, 7, 7))]
-    for first, second in pairs:
-        t0 = await bus.csr_write("command", command(*first))
-        await bus.csr_write("command", command(*second))
+    stream = [(m.OP_ADD, 1, 2, 3), (m.OP_SUB, 3, 2, 4), (m.OP_SUB, 1, 2, 5), (m.OP_MUL, 5, 5, 6),
+              (m.OP_MUL, 1, 2, 7), (m.OP_ADD, 7, 7, 7)]
+    for i in range(0, len(stream), QUEUE + 1):
+        run = stream[i:i + QUEUE + 1]
+        t0 = await bus.csr_write("command", command(*run[0]))
+        for cmd in run[1:]:
+            await bus.csr_write("command", command(*cmd))
         _, t2 = await bus.wait_done()
-        assert t2 - t0 == delay + m.cycles(first[0], s) + m.cycles(second[0], s) + 1, (first, second, t2 - t0)
+        want = delay + sum(m.cycles(c[0], s) + 1 for c in run) - 1
+        assert t2 - t0 == want, (run, t2 - t0, want)
     d = (x - y) % n
     want = {3: (x + y) % n, 4: x, 5: d, 6: d * d * rinv % n, 7: 2 * x * y * rinv % n}
     for slot, v in want.items():
@@ -236,24 +249,77 @@ async def add_sub_through_the_queue(dut):
 
 
 @cocotb.test()
-async def a_third_command_is_dropped(dut):
-    """With one command running and one queued, a third is dropped and flags ERR_BUSY (sticky
-    until the next modulus write); the two others complete; its result slot is untouched."""
+async def a_command_written_while_full_is_dropped(dut):
+    """With one command running and QUEUE queued (QUEUE + 1 written back to back), the next,
+    written back to back with them, is dropped and flags ERR_BUSY (sticky until the next modulus
+    write); the others complete; its result slot is untouched."""
     length = 512
     bus, n, x, y, s = await ready(dut, 3, length)
-    await bus.load(5, length, 12345)
-    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
-    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
-    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 5))
+    dropped = 4 + QUEUE
+    await bus.load(dropped, length, 12345)
+    for k in range(QUEUE + 2):
+        await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3 + k))
     st, _ = await bus.wait_done()
     assert st >> 8 == m.ERR_BUSY, f"flags {st >> 8:#x}"
     p = m.mont_product(x, y, n, s, W)
-    assert await bus.store(3, length) == p and await bus.store(4, length) == p
-    assert await bus.store(5, length) == 12345
+    for k in range(QUEUE + 1):
+        assert await bus.store(3 + k, length) == p, f"command {k}"
+    assert await bus.store(dropped, length) == 12345
     assert (await bus.csr_read("status")) >> 8 == m.ERR_BUSY        # sticky
     await bus.csr_write("modulus", length)
     await bus.settle()
     assert (await bus.csr_read("status")) >> 8 == 0
+
+
+@cocotb.test()
+async def space_counts_down_and_up(dut):
+    """As the driver fills the FIFO behind a running product: idle, space is QUEUE; each command
+    written takes one entry (space down by one, full at 0), a write while full is dropped with
+    ERR_BUSY and changes nothing; as the product ends, each queued command starts the cycle
+    after the one before ends, freeing its entry at that edge (space up by one, every change
+    traced cycle by cycle); the results are right and the last ends on time."""
+    length = 1024
+    bus, n, x, y, s = await ready(dut, 9, length)
+    st = await bus.csr_read("status")
+    assert st & (BUSY | QUEUED | FULL) == 0 and space(st) == QUEUE, f"idle status {st:#x}"
+    t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    _, t1 = await bus.wait_done()
+    single = t1 - t0
+    queue = [(m.OP_ADD if k % 2 == 0 else m.OP_SUB, 1, 2, 4 + k) for k in range(QUEUE)]
+    dropped = 4 + QUEUE
+    await bus.load(dropped, length, 12345)
+    t0 = await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
+    await bus.settle()
+    st = await bus.csr_read("status")
+    assert st & (BUSY | QUEUED | FULL) == BUSY and space(st) == QUEUE, f"running: status {st:#x}"
+    for k, cmd in enumerate(queue, 1):
+        await bus.csr_write("command", command(*cmd))
+        await bus.settle()
+        st = await bus.csr_read("status")
+        want = BUSY | QUEUED | (FULL if k == QUEUE else 0)
+        assert st & (BUSY | QUEUED | FULL) == want and space(st) == QUEUE - k, f"{k} queued: status {st:#x}"
+    await bus.csr_write("command", command(m.OP_ADD, 1, 2, dropped))
+    await bus.settle()
+    st = await bus.csr_read("status")
+    assert st & FULL and space(st) == 0 and st >> 8 == m.ERR_BUSY, f"after the drop: status {st:#x}"
+    rises, last = [], 0                                   # (cycle, space) of every change
+    while True:
+        await RisingEdge(dut.sys_clk)
+        await ReadOnly()
+        st = int(dut.bank_bus_dat_r.value)
+        if space(st) != last:
+            rises.append((bus.cycle, space(st)))
+            last = space(st)
+        if st & DONE and not st & (BUSY | QUEUED):
+            break
+    await RisingEdge(dut.sys_clk)
+    assert [v for _, v in rises] == list(range(1, QUEUE + 1)), rises
+    gaps = [b[0] - a[0] for a, b in zip(rises, rises[1:])]
+    assert gaps == [m.cycles(c[0], s) + 1 for c in queue[:-1]], (gaps, rises)
+    assert bus.cycle - 1 - t0 == single + sum(m.cycles(c[0], s) + 1 for c in queue), (single, bus.cycle - 1 - t0)
+    for op, a, b, r in queue:
+        assert await bus.store(r, length) == ((x + y) % n if op == m.OP_ADD else (x - y) % n), f"slot {r}"
+    assert await bus.store(dropped, length) == 12345
 
 
 @cocotb.test()
@@ -303,17 +369,18 @@ async def window_bytes_and_wrap(dut):
 
 @cocotb.test()
 async def reset_with_a_queued_command(dut):
-    """A reset while a product runs and another waits leaves the unit idle with nothing queued
-    and no flags; the next product is right."""
+    """A reset while a product runs and the FIFO is full leaves the unit idle with nothing
+    queued, all QUEUE entries free and no flags; the next product is right."""
     length = 1024
     bus, n, x, y, s = await ready(dut, 6, length)
-    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
-    await bus.csr_write("command", command(m.OP_MUL, 1, 2, 4))
+    for k in range(QUEUE + 1):
+        await bus.csr_write("command", command(m.OP_MUL, 1, 2, 3))
     for _ in range(100):
         await RisingEdge(dut.sys_clk)
+    assert (await bus.csr_read("status")) & FULL
     await bus.reset()
     st = await bus.csr_read("status")
-    assert st & (BUSY | QUEUED) == 0 and st >> 8 == 0, f"status {st:#x}"
+    assert st & (BUSY | QUEUED | FULL) == 0 and space(st) == QUEUE and st >> 8 == 0, f"status {st:#x}"
     await bus.setup(length, n)                        # the core's reset cleared ninv
     await bus.csr_write("command", command(m.OP_MUL, 1, 2, 5))
     st, _ = await bus.wait_done()

@@ -1,8 +1,8 @@
 """LiteX wrapper of mont_core.v: the command, length/modulus, ninv and status CSRs with a
-one-entry command queue and sticky error flags, and the operand memory as a Wishbone window
-(registers, layout, timing: README.md)."""
+command FIFO and sticky error flags, and the operand memory as a Wishbone window (registers,
+layout, timing: README.md)."""
 
-from migen import ClockSignal, If, Instance, Mux, ResetSignal, Signal
+from migen import ClockSignal, If, Instance, Memory, Mux, ResetSignal, Signal
 from litex.gen import LiteXModule
 from litex.soc.interconnect import wishbone
 from litex.soc.integration.soc import SoCRegion
@@ -16,19 +16,23 @@ SLOT_BITS = 8       # slot fields of the CSRs: slots 0..255 (the core takes 16 b
 class Mont(LiteXModule):
     """The Montgomery co-processor. `bus` is the operand window (32-bit Wishbone slave of
     `window_bytes` bytes, acked the cycle after every access, addresses wrap modulo its size).
-    A write of `command` queues a command, which starts as soon as the core is idle: the CPU
-    writes the next one while the current one runs, so back-to-back products have no gap.
-    `status` says when the queue has room and when everything queued is done; its error flags
-    collect every command's since the last `modulus` write."""
+    A write of `command` pushes a command into a FIFO of QUEUE entries (a power of two, at most
+    8); the head starts as soon as the core is idle, so queued commands run one cycle apart.
+    The CPU reads `status.space` once and writes that many commands without polling: a CSR
+    access costs it about 20 cycles, an ADD or SUB at 256 bits runs 37. `status` says when
+    everything queued is done; its error flags collect every command's since the last
+    `modulus` write."""
 
-    def __init__(self, platform, W=32, MAX_BITS=4096, SLOTS=8):
+    def __init__(self, platform, W=32, MAX_BITS=4096, SLOTS=8, QUEUE=4):
         assert W % 32 == 0 and MAX_BITS % W == 0 and SLOTS & (SLOTS - 1) == 0
-        self.W, self.MAX_BITS, self.SLOTS = W, MAX_BITS, SLOTS
+        assert 1 <= QUEUE <= 8 and QUEUE & (QUEUE - 1) == 0       # space is a 4-bit field
+        self.W, self.MAX_BITS, self.SLOTS, self.QUEUE = W, MAX_BITS, SLOTS, QUEUE
         self.window_bytes = SLOTS * MAX_BITS // 8
         aw = (self.window_bytes // 4 - 1).bit_length()
 
-        self.command = CSRStorage(32, description="A write queues a command; it starts when the core is idle "
-                                  "(a write while one is queued is dropped with ERR_BUSY).",
+        self.command = CSRStorage(32, description="A write pushes a command into the FIFO; the FIFO's head "
+                                  "starts when the core is idle (a write while the FIFO is full is dropped with "
+                                  "ERR_BUSY).",
             fields=[
                 CSRField("op", size=4, offset=0, description="Operation.", values=[
                     ("``0b0001``", "MUL: slot r = A * B * R^-1 mod N (slots a, b and the modulus register's n)."),
@@ -53,34 +57,58 @@ class Mont(LiteXModule):
         self.status = CSRStatus(fields=[
             CSRField("busy", size=1, offset=0, description="A command runs or is queued."),
             CSRField("done", size=1, offset=1, description="Every queued command ended (until the next starts)."),
-            CSRField("queued", size=1, offset=2, description="A command waits: a command write now is dropped."),
+            CSRField("queued", size=1, offset=2, description="At least one command waits in the FIFO."),
+            CSRField("full", size=1, offset=3, description="The FIFO is full: a command write now is dropped."),
+            CSRField("space", size=4, offset=4, description="Free FIFO entries (0 .. QUEUE): the CPU may write "
+                     "this many commands without reading status again."),
             CSRField("err", size=6, offset=8, description="Error flags of the commands since the last modulus "
-                     "write: bit 0 BUSY (a command written while one was queued, or a ninv write while busy), "
+                     "write: bit 0 BUSY (a command written while the FIFO was full, or a ninv write while busy), "
                      "1 OP, 2 LEN, 3 SLOT (out of range at this length), 4 MOD (N even), 5 NINV (ninv is not "
                      "-N^-1 mod 2^W; the result is not written)."),
         ])
 
-        # The queue: `cmd` waits while `queued`; it issues the cycle the core is idle. The core
-        # clears its flags when it takes a command: they are collected as it ends (done rises),
-        # and done is reported a cycle later, with them.
+        # The FIFO: `level` commands wait, the head at `rd`; the head issues the cycle the core is
+        # idle (the core samples the command with start). A write in the cycle the head issues
+        # is taken even when full, as a slot frees at that edge. The core clears its flags when
+        # it takes a command: they are collected as it ends (done rises), and done is reported a
+        # cycle later, with them.
         # A ninv write while a command waits is dropped too (the core, still idle, would take
         # it, and the waiting product would run with it): ERR_BUSY, as while the core runs.
-        queued, cmd, issue = Signal(), Signal(32), Signal()
+        depth = max(QUEUE, 2)           # Migen's memories need an address bit; QUEUE = 1 uses word 0
+        fifo = Memory(32, depth)
+        wr_port, rd_port = fifo.get_port(write_capable=True), fifo.get_port(async_read=True)
+        self.specials += fifo, wr_port, rd_port
+        wr, rd, level = Signal(max=depth), Signal(max=depth), Signal(max=QUEUE + 1)
+        queued, full, push, issue, cmd = Signal(), Signal(), Signal(), Signal(), rd_port.dat_r
         core_busy, core_done, core_err = Signal(), Signal(), Signal(6)
         done_q, err, dropped, ninv_dropped = Signal(), Signal(6), Signal(), Signal()
         self.comb += [
+            queued.eq(level != 0),
+            full.eq(level == QUEUE),
             issue.eq(queued & ~core_busy),
-            dropped.eq(self.command.re & queued & ~issue),
+            dropped.eq(self.command.re & full & ~issue),
+            push.eq(self.command.re & ~dropped),
             ninv_dropped.eq(self.ninv.re & queued),
+            wr_port.adr.eq(wr),
+            wr_port.dat_w.eq(self.command.storage),
+            wr_port.we.eq(push),
+            rd_port.adr.eq(rd),
             self.status.fields.busy.eq(core_busy | queued),
             self.status.fields.done.eq(core_done & done_q & ~queued),
             self.status.fields.queued.eq(queued),
+            self.status.fields.full.eq(full),
+            self.status.fields.space.eq(QUEUE - level),
             self.status.fields.err.eq(err),
         ]
         self.sync += [
             done_q.eq(core_done),
-            If(issue, queued.eq(0)),
-            If(self.command.re & ~dropped, queued.eq(1), cmd.eq(self.command.storage)),
+            If(push, wr.eq((wr + 1) & (QUEUE - 1))),
+            If(issue, rd.eq((rd + 1) & (QUEUE - 1))),
+            If(push & ~issue,
+                level.eq(level + 1)
+            ).Elif(issue & ~push,
+                level.eq(level - 1)
+            ),
             If(self.modulus.re,
                 err.eq(0)
             ).Else(
@@ -124,5 +152,6 @@ class Mont(LiteXModule):
         setattr(soc, name, self)
         soc.add_constant("MONT_W", self.W)               # soc.h: the driver's geometry
         soc.add_constant("MONT_MAX_BITS", self.MAX_BITS)
+        soc.add_constant("MONT_QUEUE", self.QUEUE)       # status.space counts from it
         soc.bus.add_slave(name, self.bus, SoCRegion(origin=soc.mem_map.get(name), size=self.window_bytes,
                                                     cached=False))
