@@ -59,8 +59,9 @@ VC_HOT(mont) static int run(const p256_prog *prog, const uint8_t *p, const uint8
   static const uint8_t opcode[] = {[ADD] = VC_MONTU_ADD, [SUB] = VC_MONTU_SUB, [MUL] = VC_MONTU_MUL};
   const uint32_t reg[NREG] = {p[0], p[1], p[2], q[0], q[1], q[2], S_B, S_T, S_T + 1, S_T + 2,
                               S_T + 3, S_T + 4, out[0], out[1], out[2]};
+  const fop *o = prog->op, *end = o + prog->len;
   int rc = VC_OK;
-  for (const fop *o = prog->op; o < prog->op + prog->len && !rc; o++)
+  for (; o < end && !rc; o++)
     rc = vc_montu_cmd(opcode[(*o)[0]] | reg[(*o)[2]] << 8 | reg[(*o)[3]] << 16 | reg[(*o)[1]] << 24);
   return rc;
 }
