@@ -6,7 +6,7 @@ import pytest
 
 from hw.mont import model
 from vexrun import bench, headline, suites
-from vexrun.suites import mont, mp
+from vexrun.suites import mont, mp, pk
 
 SEED = "vexcrypt/mp/1024"
 META = {"commit": "0123456789ab", "date": "2026-01-01T00:00:00Z", "where": "sim", "runs": 1,
@@ -51,6 +51,12 @@ def test_checks_accept_right_outputs_and_refuse_wrong_ones():
     exp = dict(good, op="exp", out=f"{power:x}")
     assert suites.check(exp) is None
     assert "wrong" in suites.check(dict(exp, out=f"{prod:x}"))
+    # RSA's public operation alone: sig^e mod n under the benchmark's key.
+    key = pk._rsa("rsa1024")
+    sig = 0x1234567 << 900
+    pub = rec("rsa", "public", 1024, "hw", 1, key="rsa1024", sig=f"{sig:x}", out=f"{pow(sig, key.e, key.n):x}")
+    assert suites.check(pub) is None
+    assert "wrong" in suites.check(dict(pub, out=f"{sig:x}"))
     # The library's rows go to the mp suite's references.
     assert "wrong" in suites.check(rec("montmul", "mul", 1024, "sw", 1, seed=SEED, r_bits=1024, out="01"))
 
