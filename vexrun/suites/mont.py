@@ -275,8 +275,8 @@ def page(records, meta):
     return (["## The Montgomery co-processor (suite `mont`, MONT=1)", "",
              "The unit (hw/mont/README.md: a word-serial CIOS datapath, W = 32, one 32-bit multiply-accumulate a "
              "cycle, its own operand memory, a one-entry command queue) on the bus; every row is measured on the "
-             "unit and with the software path forced in the same binary. P-256 runs on the unit when "
-             "fw/src/ec/p256.c dispatches to it; until then both columns are the software.", ""]
+             "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
+             "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
             + speedup_lines(records) + transfer_lines(records) + sequencer_lines(records) + cost_lines() + [""])
 
 
