@@ -151,7 +151,7 @@ def cmd_sim(args):
 def cmd_bench(args):
     from . import bench
     if args.suites is None:
-        args.suites = "ec,clmul" if args.clmul else "hash,block,stream,mp,pk,ec"
+        args.suites = ",".join(["ec,clmul"] * args.clmul + ["mont"] * args.mont) or "hash,block,stream,mp,pk,ec"
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
     written = []
     if args.publish and not failures:
@@ -490,7 +490,7 @@ def build_parser():
     add_config_args(bn)
     bn.add_argument("--suites", default=None,
                     help="comma-separated suites (default: hash,block,stream,mp,pk,ec; with --clmul 1: ec,clmul, "
-                         "the runs of the unit's page)")
+                         "with --mont 1: mont, the runs of the units' pages)")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),

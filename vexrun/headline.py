@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from .records import mp_point
-from .suites import clmul, ec, symmetric
+from .suites import clmul, ec, mont, symmetric
 from .suites.base import find, mcycles
 
 BLOCK_RE = re.compile(r"(<!-- headline:(\w+) -->\n)(.*?)(<!-- /headline -->)", re.S)
@@ -148,9 +148,21 @@ def clmul_block(records, meta):
     return lines
 
 
+def mont_block(records, meta):
+    """The rows of the Montgomery unit's page that carry a mark, and the sequencer's verdict."""
+    lines = [_source(meta, "performance-mont.md") + " VexRiscv `full`, the unit on and off in one binary:", "",
+             "| operation | software (ALGO2 r=2^32 sqr, window 6) | Montgomery unit | speedup | mark |",
+             "|---|---:|---:|---:|---|"]
+    for label, sw, hw, _, _, _, key in mont.rows(records):
+        if key in mont.MARKS:
+            lines.append(f"| {label} | {mont.cell(sw)} | {mont.cell(hw)} | {sw / hw:.1f}x | {mont.mark(key, hw)} |")
+    return lines
+
+
 # block name -> (data file under docs/, renderer)
 BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
-          "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block)}
+          "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block),
+          "mont": ("performance-mont.json", mont_block)}
 
 
 def render(name, docs):

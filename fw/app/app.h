@@ -87,6 +87,9 @@ void bench_mp(const struct run_opts *o, struct tally *t);
 void bench_pk(const struct run_opts *o, struct tally *t);
 void bench_ec(const struct run_opts *o, struct tally *t);
 void bench_clmul(const struct run_opts *o, struct tally *t);
+void bench_mont(const struct run_opts *o, struct tally *t);
+/* P-256's protocols on and off the Montgomery unit, as records of `suite` (bench_ec.c). */
+void bench_ec_p256(const char *suite, const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
@@ -169,6 +172,10 @@ void bench_run(const struct bench_family *f, const struct bench_case *c, void *c
 /* bench_run on cases [0, n). */
 void bench_run_all(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
                    const struct run_opts *o, struct tally *t);
+/* bench_run on cases [0, n) (whose impl is NULL), each on the build's accelerators (impl "hw";
+ * only when `accel`, a VC_ACCEL_* bit, is present) then off them ("sw"): a speedup in one binary. */
+void bench_run_impls(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
+                     uint32_t accel, const struct run_opts *o, struct tally *t);
 #define BENCH_N(table) (sizeof(table) / sizeof((table)[0]))
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),

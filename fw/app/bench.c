@@ -87,6 +87,20 @@ void bench_run_all(const struct bench_family *f, const struct bench_case *c, siz
     bench_run(f, &c[i], ctx, o, t);
 }
 
+void bench_run_impls(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
+                     uint32_t accel, const struct run_opts *o, struct tally *t)
+{
+  for (size_t i = 0; i < n; i++) {
+    struct bench_case k = c[i];
+    if (vc_accel_present() & accel) {
+      k.impl = "hw";
+      bench_run(f, &k, ctx, o, t);
+    }
+    k.impl = "sw";
+    bench_run(f, &k, ctx, o, t);
+  }
+}
+
 /* The symmetric primitives' records: suite, prim, impl ("sw" unless named), mode (ciphers),
  * op, bytes (0 for a key setup), the measurement, then the case's "out". Each context starts
  * with this head. */

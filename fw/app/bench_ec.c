@@ -19,6 +19,7 @@
 #define EC_MSG_BYTES 23
 
 struct ec_ctx {
+  const char *suite;            /* the records' suite: "ec", or "mont" (P-256 alone) */
   /* the protocols: the curve and set measured, the peer's key (d2, q2), the measured party's
    * (d1, q1), the ephemeral scalar, the message point, the outputs */
   const vc_ec_curve *cur;
@@ -57,13 +58,13 @@ static void seed_rng(struct ec_ctx *x, const char *l)
   vc_drbg_init(&x->rng, (const uint8_t *)l, strlen(l));
 }
 
-/* The start of every record of the suite: the case's labels, the implementation (NULL: the
- * only one), the curve (NULL: none), the set. */
-static void ec_rec_open(const struct bench_case *c, const char *impl, const vc_ec_curve *curve,
-                        vc_ec_set set)
+/* The start of every record: the suite, the case's labels, the implementation (NULL: the only
+ * one), the curve (NULL: none), the set. */
+static void ec_rec_open(const char *suite, const struct bench_case *c, const char *impl,
+                        const vc_ec_curve *curve, vc_ec_set set)
 {
   json_begin();
-  json_str("suite", "ec");
+  json_str("suite", suite);
   json_str("prim", c->prim);
   if (impl)
     json_str("impl", impl);
@@ -81,7 +82,7 @@ static void protocol_head(const struct bench_case *c, void *ctx, const struct be
                           uint32_t runs)
 {
   const struct ec_ctx *x = ctx;
-  ec_rec_open(c, x->impl, x->cur, x->set);
+  ec_rec_open(x->suite, c, x->impl, x->cur, x->set);
   json_u64("bits", curve_bits(x->cur));
   json_measure(res, runs);
   uint32_t calls = runs + (res->instret ? 1 : 0);
@@ -215,16 +216,17 @@ static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
     t->fail++;
     return;
   }
-  /* The optimized set in a build with the clmul unit: on it and off it (the speedup within one
-   * binary). */
-  if (set == VC_EC_OPTIMIZED && c != vc_ec_curve_get(VC_EC_P256) && vc_accel_on(VC_ACCEL_CLMUL)) {
+  /* The optimized set in a build with the curve's unit (the clmul unit for the binary curves,
+   * the Montgomery unit for P-256): on it and off it (the speedup within one binary). */
+  uint32_t unit = c == vc_ec_curve_get(VC_EC_P256) ? VC_ACCEL_MONT : VC_ACCEL_CLMUL;
+  if (set == VC_EC_OPTIMIZED && vc_accel_on(unit)) {
     x->impl = "sw";
-    vc_accel_off |= VC_ACCEL_CLMUL;
+    vc_accel_off |= unit;
     bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
-    vc_accel_off &= ~(uint32_t)VC_ACCEL_CLMUL;
+    vc_accel_off &= ~unit;
     x->impl = "hw";
   } else {
-    x->impl = vc_accel_present() & VC_ACCEL_CLMUL ? "sw" : NULL;
+    x->impl = vc_accel_present() & unit ? "sw" : NULL;
   }
   bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
 }
@@ -244,7 +246,7 @@ static void field_head(const struct bench_case *c, void *ctx, const struct bench
   const struct ec_ctx *x = ctx;
   struct bench_result one = *res;
   uint32_t reps = c->op[0] == 'i' ? 1 : FIELD_REPS;
-  ec_rec_open(c, c->impl, NULL, (vc_ec_set)c->arg);
+  ec_rec_open(x->suite, c, c->impl, NULL, (vc_ec_set)c->arg);
   json_u64("bits", x->fld->m);
   one.cycles /= reps;
   one.instret /= reps;
@@ -360,6 +362,7 @@ static void ec_fields(struct ec_ctx *x, const struct run_opts *o, struct tally *
 void bench_ec(const struct run_opts *o, struct tally *t)
 {
   static struct ec_ctx x;
+  x.suite = "ec";
   ec_fields(&x, o, t);
   for (int id = 0; id < VC_EC_NCURVES; id++) {
     const vc_ec_curve *c = vc_ec_curve_get(id);
@@ -367,4 +370,11 @@ void bench_ec(const struct run_opts *o, struct tally *t)
     if (id != VC_EC_P256)
       ec_protocols(&x, c, VC_EC_BASIC, o, t);
   }
+}
+
+void bench_ec_p256(const char *suite, const struct run_opts *o, struct tally *t)
+{
+  static struct ec_ctx x;
+  x.suite = suite;
+  ec_protocols(&x, vc_ec_curve_get(VC_EC_P256), VC_EC_OPTIMIZED, o, t);
 }

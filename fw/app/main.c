@@ -20,6 +20,7 @@ const struct suite suites[] = {
   {"pk", "public-key benchmarks: RSA-1024/2048 sign and verify, DH 512-1024, DSA, ElGamal (all: RSA across CRT modes and algorithms)", bench_pk},
   {"ec", "elliptic-curve benchmarks: GF(2^163)/GF(2^233) operations, EC-DH, EC-ElGamal and ECDSA on B/K-163/233 in both algorithm sets (the optimized one on and off the clmul unit when the build has it), P-256", bench_ec},
   {"clmul", "carry-less multiply unit: each instruction against its software emulation, and the binary curves' scalar multiplication on and off the unit (builds with CLMUL=1)", bench_clmul},
+  {"mont", "Montgomery unit: its driver's steps at 512-2048 bits, products, exponentiations, RSA-1024/2048, DH, DSA, ElGamal and P-256 on and off the unit (all: 2048 bits and the protocols; builds with MONT=1)", bench_mont},
 };
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 

@@ -66,3 +66,28 @@ def cycles(v):
 def mcycles(v):
     """A large cycle count in millions: 1.23 M or "-"."""
     return f"{v / 1e6:,.2f} M" if v is not None else "-"
+
+
+def _tool(data, name):
+    """A tool's version, short: "Yosys 0.70", "nextpnr-0.11.1"."""
+    v = data["tools"].get(name, "?")
+    return v.split(" (git")[0].split("(Version ")[-1].rstrip(")").strip('"')
+
+
+def synth_lines(data, lut_note):
+    """An accelerator page's cost section from its synthesis report (docs/synth-<accel>.json,
+    `vexrun cost --accel NAME --publish ...`): every row's cells, Fmax and verdict; `lut_note` says
+    where the unit's memory is besides the LUT4 count."""
+    out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI, LFE5U-45F-6 of the ULX3S)", "",
+           f"From `{data['command']}` at commit `{data['commit'][:7]}` ({_tool(data, 'yosys')}, "
+           f"{_tool(data, 'nextpnr-ecp5')}). LUT4: yosys `synth_ecp5` cells ({lut_note}); COMB: the LUT positions "
+           f"nextpnr places (LUT4s, LUT RAM and carry chains). Fmax over placement seeds "
+           f"{', '.join(map(str, data['seeds']))} for the SoC.", "",
+           "| design | LUT4 | DPR16X4 | COMB | FF | MULT18X18D | DP16KD | Fmax (MHz) | clock | |",
+           "|---|---:|---:|---:|---:|---:|---:|---|---:|---|"]
+    for r in data["rows"]:
+        fm = " / ".join(f"{f:.1f}" for f in r["fmax_mhz"])
+        out.append(f"| {r['design']} | {cycles(r['lut4'])} | {cycles(r['dpr16x4'])} | {cycles(r['comb'])} | "
+                   f"{r['ff']:,} | {r['mult18']} | {cycles(r.get('bram'))} | {fm} | {r['clock_mhz']:g} | "
+                   f"{'meets' if r['pass'] else '**misses**'} the clock |")
+    return out

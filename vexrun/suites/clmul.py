@@ -16,7 +16,7 @@ from .. import seeds
 from ..env import ROOT
 from ..models.drbg import HmacDrbg
 from . import ec
-from .base import Suite, cycles, find, mcycles, status
+from .base import Suite, cycles, find, mcycles, status, synth_lines
 
 INSN_OPS = {"clmul": (model.ZBC, model.CLMUL), "clmulh": (model.ZBC, model.CLMULH),
             "clmulr": (model.ZBC, model.CLMULR), "spread": (model.SPREAD, 0)}
@@ -151,12 +151,6 @@ def speedup_lines(records):
     return out
 
 
-def _tool(data, name):
-    """A tool's version, short: "Yosys 0.70", "nextpnr-0.11.1"."""
-    v = data["tools"].get(name, "?")
-    return v.split(" (git")[0].split("(Version ")[-1].rstrip(")").strip('"')
-
-
 def cost_lines():
     """The cost table from the committed synthesis reports (docs/synth-clmul.json, written by
     `vexrun cost --accel clmul --publish docs/synth-clmul.json`)."""
@@ -166,18 +160,7 @@ def cost_lines():
     data = json.loads(SYNTH.read_text())
     unit = next((r for r in data["rows"] if r["design"].startswith("clmul unit, PARTS=2")), None)
     socs = [r for r in data["rows"] if "SoC" in r["design"]]
-    out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI, LFE5U-45F-6 of the ULX3S)", "",
-           f"From `{data['command']}` at commit `{data['commit'][:7]}` ({_tool(data, 'yosys')}, "
-           f"{_tool(data, 'nextpnr-ecp5')}). LUT4: yosys `synth_ecp5` cells (the unit's "
-           "operands are in LUT RAM, DPR16X4, besides); COMB: the LUT positions nextpnr places (LUT4s, LUT RAM and "
-           f"carry chains). Fmax over placement seeds {', '.join(map(str, data['seeds']))} for the SoC.", "",
-           "| design | LUT4 | DPR16X4 | COMB | FF | MULT18X18D | DP16KD | Fmax (MHz) | clock | |",
-           "|---|---:|---:|---:|---:|---:|---:|---|---:|---|"]
-    for r in data["rows"]:
-        fm = " / ".join(f"{f:.1f}" for f in r["fmax_mhz"])
-        out.append(f"| {r['design']} | {cycles(r['lut4'])} | {cycles(r['dpr16x4'])} | {cycles(r['comb'])} | "
-                   f"{r['ff']:,} | {r['mult18']} | {cycles(r.get('bram'))} | {fm} | {r['clock_mhz']:g} | "
-                   f"{'meets' if r['pass'] else '**misses**'} the clock |")
+    out = synth_lines(data, "the unit's operands are in LUT RAM, DPR16X4, besides")
     if unit:
         out += ["", f"Mark: the unit ≤ {MARKS['luts']:,} LUT4 out of context: {unit['lut4']:,} "
                 f"({_mark(unit['lut4'] <= MARKS['luts'])})."]

@@ -55,15 +55,17 @@ def progress(rec):
 
 
 def table(records, config):
-    """Rows of the multiprecision and public-key records (suites mp and pk share it)."""
+    """Rows of the multiprecision and public-key records (suites mp, pk and mont share it; the
+    implementation where a record names one, the curve where it has no design-space point)."""
     rows = [r for r in records if "cycles" in r]
     if not rows:
         return []
-    head = f"{'suite':<6} {'primitive':<11} {'op':<12} {'bits':>5} {'bytes':>6} {'cycles':>14}  {'configuration':<34} check"
+    head = (f"{'suite':<6} {'primitive':<11} {'op':<14} {'bits':>5} {'bytes':>6} {'impl':<4} {'cycles':>14}  "
+            f"{'configuration':<34} check")
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<12} {r['bits']:>5} {r.get('bytes') or '':>6} "
-                     f"{r['cycles']:>14,}  {mp_point(r):<34} {status(r)}")
+        lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<14} {r['bits']:>5} {r.get('bytes') or '':>6} "
+                     f"{r.get('impl', ''):<4} {r['cycles']:>14,}  {mp_point(r) or r.get('curve', ''):<34} {status(r)}")
     return lines
 
 
