@@ -236,7 +236,7 @@ def sequencer_lines(records):
         return []
     out = ["", "### Exponentiation in hardware: what a sequencer could save", "",
            "The driver's constant-time fixed-window exponentiation on resident operands (`vc_montu_exp`: the CPU "
-           "writes each product into the unit's one-entry queue while the previous one runs) against the sum of "
+           "writes each product into the unit's command FIFO while the previous one runs) against the sum of "
            "its products' latencies by the unit's model (hw/mont/model.py, (s-1)(LP+LR) + LP + 2s + 9): the "
            "difference is all a hardware sequencer running the same sequence could save.", "",
            "| bits | window | products | CPU-driven | products' latencies | at most saved |",
@@ -274,7 +274,7 @@ def page(records, meta):
         return []
     return (["## The Montgomery co-processor (suite `mont`, MONT=1)", "",
              "The unit (hw/mont/README.md: a word-serial CIOS datapath, W = 32, one 32-bit multiply-accumulate a "
-             "cycle, its own operand memory, a one-entry command queue) on the bus; every row is measured on the "
+             "cycle, its own operand memory, a command FIFO of 4 entries) on the bus; every row is measured on the "
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
              "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
             + speedup_lines(records) + transfer_lines(records) + sequencer_lines(records) + cost_lines() + [""])
