@@ -418,7 +418,7 @@ def cmd_ct(args):
         ensure_all(cfg, log=stderr_log)
         print(f"vexrun ct: {len(mine)} routines on {cfg.name}", file=sys.stderr, flush=True)
         try:
-            results += ct.run(cfg, mine, quick=args.quick, seed=args.seed, log=stderr_log)
+            results += ct.run(cfg, mine, quick=args.quick, seed=args.seed, log=stderr_log, samples=args.samples)
         except RuntimeError as e:
             raise ToolError(str(e))
     wall = time.time() - t0
@@ -635,6 +635,7 @@ def build_parser():
                                      "in a second simulation. Exit 1 when a routine labelled constant time fails.")
     ct_.add_argument("--quick", action="store_true", help="the quick form (the rows and sample counts of make test)")
     ct_.add_argument("--routines", help="comma-separated routine names (default: all)")
+    ct_.add_argument("--samples", type=int, help="calls per routine instead of the table's (at least 4)")
     ct_.add_argument("--seed", type=int, default=15, help="seed of the class sequences and secrets (default: 15)")
     ct_.add_argument("--publish", metavar="DIR", help="write DIR/ct.md and DIR/ct.json")
     ct_.set_defaults(func=cmd_ct)

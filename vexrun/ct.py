@@ -29,28 +29,29 @@ class Row:
 
 
 # Sizes: AES-128; the multiprecision rows at 256 bits (modulus P-256's order n: the same code
-# as at 2048 bits, 8 limbs instead of 64); one call of a curve row is 2 to 9 M cycles, so those
-# rows take fewer measurements, which suffice when a class's cycles are all equal.
+# as at 2048 bits, 8 limbs instead of 64); one call of a curve row is 2 to 9 M cycles (3 to 6 s
+# of wall time on a busy machine), so those rows take 20 to 24 measurements: enough to show a
+# class's cycles all equal, or a gross leak, not a subtle one.
 ROUTINES = [
-    Row("aes_ct_setkey", 1000),
-    Row("aes_ct_encrypt", 4000, quick=400),
-    Row("aes_tab_encrypt_var", 4000, quick=400),
-    Row("mp_modexp_var_window", 100, quick=24),
-    Row("mp_modexp_var_ladder", 100),
-    Row("mp_mod_inv_binary", 400, quick=40),
-    Row("mp_mod_inv_binary_var", 400),
-    Row("mp_mod_inv_euclid_var", 400),
-    Row("montu_exp", 400, configs=(MONT,)),
-    Row("montu_exp_var", 400, configs=(MONT,)),
-    Row("gf2m_inv_itoh", 1000),
-    Row("gf2m_inv_almost_var", 1000),
-    Row("ecdh_B-163", 40),
-    Row("ecdh_K-163", 40),
-    Row("ecdh_B-233", 30),
-    Row("ecdh_K-233", 30),
-    Row("ecdsa_sign_B-163", 40),
-    Row("ecdh_P-256", 30, configs=(BASE, MONT)),
-    Row("ecdsa_sign_P-256", 30, configs=(BASE, MONT)),
+    Row("aes_ct_setkey", 400),
+    Row("aes_ct_encrypt", 2000, quick=400),
+    Row("aes_tab_encrypt_var", 2000, quick=400),
+    Row("mp_modexp_var_window", 60, quick=24),
+    Row("mp_modexp_var_ladder", 60),
+    Row("mp_mod_inv_binary", 200, quick=40),
+    Row("mp_mod_inv_binary_var", 200),
+    Row("mp_mod_inv_euclid_var", 200),
+    Row("montu_exp", 200, configs=(MONT,)),
+    Row("montu_exp_var", 200, configs=(MONT,)),
+    Row("gf2m_inv_itoh", 400),
+    Row("gf2m_inv_almost_var", 400),
+    Row("ecdh_B-163", 24),
+    Row("ecdh_K-163", 24),
+    Row("ecdh_B-233", 20),
+    Row("ecdh_K-233", 20),
+    Row("ecdsa_sign_B-163", 24),
+    Row("ecdh_P-256", 20, configs=(BASE, MONT)),
+    Row("ecdsa_sign_P-256", 20, configs=(BASE, MONT)),
 ]
 BY_NAME = {r.name: r for r in ROUTINES}
 
@@ -111,9 +112,9 @@ def abs_t(r):
     return math.inf if r["t"] == "inf" else abs(r["t"])
 
 
-def run(config, rows, quick=False, seed=15, log=None):
-    """Measures `rows` (Row) in the simulated SoC of `config` (a vexrun.build.Config); returns
-    the result dicts in table order."""
+def run(config, rows, quick=False, seed=15, log=None, samples=None):
+    """Measures `rows` (Row) in the simulated SoC of `config` (a vexrun.build.Config), each with
+    its full or quick sample count or `samples`; returns the result dicts in table order."""
     out = []
     with SimSession(config, MAX_CYCLES, read_timeout=1800) as sess:
         listing = {r["name"]: r for r in sess.request({"op": "ct", "list": True})["routines"]}
@@ -123,7 +124,7 @@ def run(config, rows, quick=False, seed=15, log=None):
         for row in rows:
             fw = listing[row.name]
             t0 = time.time()
-            fixed, rand = measure(sess, row.name, row.quick if quick else row.samples, seed)
+            fixed, rand = measure(sess, row.name, samples or (row.quick if quick else row.samples), seed)
             res = result(row.name, fw["fn"], fw["claimed"], config.name, fixed, rand)
             out.append(res)
             if log:
@@ -245,3 +246,9 @@ def print_table(results, out=sys.stdout):
 
 def save(path, results, meta):
     path.write_text(json.dumps({"meta": meta, "results": results}, indent=1) + "\n")
+
+
+def load(path):
+    """(results, meta) of a saved table."""
+    data = json.loads(path.read_text())
+    return data["results"], data["meta"]

@@ -3,8 +3,9 @@
  * or of the random class (1), and answers with each call's cycles; the host computes Welch's t
  * (vexrun/ct.py, whose table mirrors this one by name).
  *
- * A secret is a big-endian string of `bits` bits with the top bit set (its length is public)
- * and, with a bound, below it. The fixed class is the sparse 2^(bits-1) + 1, where a leak of
+ * A secret is a big-endian string of `bits` bits, below a bound where there is one, with the
+ * top bit set where its length is public (the multiprecision rows: a vc_mp shows its limb
+ * count); a curve's scalar is uniform below the order (the ladders hide its length). The fixed class is the sparse 2^(bits-1) + 1, where a leak of
  * the secret's value shows most; the random class draws from a generator seeded by the host.
  * Both classes draw the same bytes and go through the same untimed preparation (`load`), so
  * only the timed call sees the class. Public inputs (moduli, bases, points, digests) are the
@@ -25,6 +26,7 @@
 struct ct_secret {
   size_t bits;
   const uint8_t *bound;          /* big-endian, (bits + 7) / 8 bytes; NULL: none */
+  int top;                       /* 1: the top bit set */
 };
 
 /* A routine under test. setup (once per request) sets the public inputs and the secret's
@@ -102,6 +104,7 @@ static int mp_setup(int arg, struct ct_secret *s)
   int rc;
   s->bits = 256;
   s->bound = c->order;
+  s->top = 1;
   if ((rc = vc_mp_from_bytes_var(&M, c->order, c->nlen)) ||
       (rc = vc_mp_from_bytes_var(&B, c->gen + 1, c->flen)))    /* the base: G's x */
     return rc;
@@ -282,7 +285,7 @@ static void draw(const struct ct_secret *s, int cls, uint8_t *out)
   do {
     for (size_t i = 0; i < len; i++)
       out[i] = rng_byte();
-    out[0] = (uint8_t)((out[0] & (top - 1)) | top);
+    out[0] = (uint8_t)((out[0] & (2 * top - 1)) | (s->top ? top : 0));
   } while (s->bound && memcmp(out, s->bound, len) >= 0);
   for (size_t i = 0; i < len; i++)
     fixed[i] = (uint8_t)((i == 0 ? top : 0) | (i == len - 1));
@@ -316,7 +319,7 @@ static const char *op_ct(const struct req *r)
   static uint64_t cycles[CT_WARMUP + CT_MAX];
   const struct req_field *f = req_get(r, "routine");
   const struct ct_routine *rt = NULL;
-  struct ct_secret s = {0, NULL};
+  struct ct_secret s = {0, NULL, 0};
   uint8_t secret[CT_SECRET_MAX];
   const char *err;
   uint32_t seed;
