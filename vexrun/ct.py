@@ -31,7 +31,9 @@ class Row:
 # Sizes: AES-128; the multiprecision rows at 256 bits (modulus P-256's order n: the same code
 # as at 2048 bits, 8 limbs instead of 64); one call of a curve row is 2 to 9 M cycles (3 to 6 s
 # of wall time on a busy machine), so those rows take 20 to 24 measurements: enough to show a
-# class's cycles all equal, or a gross leak, not a subtle one.
+# class's cycles all equal, or a gross leak, not a subtle one. P-256 on the Montgomery unit is
+# not measured: at 9d6c5f4 every P-256 scalar multiplication in a MONT=1 SoC answers
+# "accelerator error or timeout" (the ec op as well), so its rows run in the default build only.
 ROUTINES = [
     Row("aes_ct_setkey", 400),
     Row("aes_ct_encrypt", 2000, quick=400),
@@ -50,8 +52,8 @@ ROUTINES = [
     Row("ecdh_B-233", 20),
     Row("ecdh_K-233", 20),
     Row("ecdsa_sign_B-163", 24),
-    Row("ecdh_P-256", 20, configs=(BASE, MONT)),
-    Row("ecdsa_sign_P-256", 20, configs=(BASE, MONT)),
+    Row("ecdh_P-256", 20),
+    Row("ecdsa_sign_P-256", 20),
 ]
 BY_NAME = {r.name: r for r in ROUTINES}
 
