@@ -193,10 +193,9 @@ RFC 6979 nonce).
   (`MEMORY=sdram`), another core or a shared cache changes the timing of the same loads. A
   routine that passes here without secret-dependent memory indices is safe there too; one whose
   cycles depend on its secret through the cache (`aes_tab`) leaks more there.
-- Other inputs and other microarchitectures: the test shows the routine's cycles for these
-  sizes, this compiler output and this core (its multiplier and shifter take fixed cycles, a
-  divide does not). Another core (early-terminating multiplier, branch predictor with other
-  state) needs its own run.
+- Other sizes, other compiler output, other cores: the test shows this core's cycles (VexRiscv
+  `full`) for these instruction sequences at these sizes. A core with an early-terminating
+  multiplier or divider, other caches or another branch predictor needs its own run.
 - A fixed-vs-random test can miss a leak whose effect on the mean is zero for the chosen fixed
   secret; a spread of cycles inside a class with a claimed routine, even with |t| below the
   limit, is worth a look, and the cycle columns show it.
