@@ -49,7 +49,7 @@ help:
 	@echo "             (about 20 minutes)"
 	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
-	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 20 minutes)"
+	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 30 minutes)"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
