@@ -39,7 +39,7 @@ BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
                $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
 
-.PHONY: help setup sim bench test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
+.PHONY: help setup sim bench ct test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -48,6 +48,8 @@ help:
 	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests"
 	@echo "             (about 20 minutes)"
 	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
+	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
+	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 30 minutes)"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
@@ -70,6 +72,9 @@ sim: setup
 
 bench: setup
 	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(if $(filter command line,$(origin RUNS)),$(RUNS),1) --publish docs
+
+ct: setup
+	@$(VEXRUN) ct --publish docs
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

@@ -18,6 +18,7 @@
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from hw.config import CPU_VARIANTS
@@ -398,6 +399,45 @@ def cmd_headline(args):
     return 0
 
 
+def cmd_ct(args):
+    from . import ct
+    rows = ct.ROUTINES
+    if args.routines:
+        unknown = [n for n in args.routines.split(",") if n not in ct.BY_NAME]
+        if unknown:
+            raise ToolError(f"unknown routine {unknown[0]!r}: valid are {', '.join(ct.BY_NAME)}")
+        rows = [ct.BY_NAME[n] for n in args.routines.split(",")]
+    if args.quick:
+        rows = [r for r in rows if r.quick]
+    commit, t0, results = git_commit(), time.time(), []
+    configs = {ct.BASE: Config(), ct.MONT: Config.parse(mont=True)}
+    for name, cfg in configs.items():
+        mine = [r for r in rows if name in r.configs]
+        if not mine:
+            continue
+        ensure_all(cfg, log=stderr_log)
+        print(f"vexrun ct: {len(mine)} routines on {cfg.name}", file=sys.stderr, flush=True)
+        try:
+            results += ct.run(cfg, mine, quick=args.quick, seed=args.seed, log=stderr_log, samples=args.samples)
+        except RuntimeError as e:
+            raise ToolError(str(e))
+    wall = time.time() - t0
+    ct.print_table(results)
+    print(f"vexrun ct: {len(results)} rows in {wall / 60:.1f} minutes wall", file=sys.stderr)
+    if args.publish:
+        meta = {"commit": commit, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                "wall": f"{wall / 60:.0f} minutes", "command": "vexrun " + " ".join(sys.argv[1:])}
+        docs = Path(args.publish)
+        ct.save(docs / "ct.json", results, meta)
+        (docs / "ct.md").write_text(ct.page(results, meta))
+        print(f"published: {docs / 'ct.md'}, {docs / 'ct.json'}", file=sys.stderr)
+    bad = ct.failures(results)
+    for r in bad:
+        print(f"vexrun ct: {r['routine']} ({r['config']}) is labelled constant time and its cycles depend on "
+              f"the secret (|t| = {ct.abs_t(r):.1f})", file=sys.stderr)
+    return 1 if bad else 0
+
+
 def cmd_cost(args):
     from . import fpga
     table = fpga.cost_table(args.accel, seeds=tuple(range(1, args.seeds + 1)),
@@ -587,6 +627,18 @@ def build_parser():
                     help="placement seeds per SoC build (default: 3)")
     co.add_argument("--publish", metavar="FILE", help="write the table to FILE (docs/synth-<accel>.json)")
     co.set_defaults(func=cmd_cost)
+
+    ct_ = sub.add_parser("ct", help="dudect-style constant-time test of the firmware's routines in the simulated SoC",
+                         description="Fixed-vs-random secrets, exact cycles per call, Welch's t (|t| > 4.5: the "
+                                     "cycles depend on the secret) for every routine labelled constant time and "
+                                     "variable-time ones for contrast (fw/app/ct.c, vexrun/ct.py); the MONT=1 rows "
+                                     "in a second simulation. Exit 1 when a routine labelled constant time fails.")
+    ct_.add_argument("--quick", action="store_true", help="the quick form (the rows and sample counts of make test)")
+    ct_.add_argument("--routines", help="comma-separated routine names (default: all)")
+    ct_.add_argument("--samples", type=int, help="calls per routine instead of the table's (at least 4)")
+    ct_.add_argument("--seed", type=int, default=15, help="seed of the class sequences and secrets (default: 15)")
+    ct_.add_argument("--publish", metavar="DIR", help="write DIR/ct.md and DIR/ct.json")
+    ct_.set_defaults(func=cmd_ct)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")

@@ -36,6 +36,8 @@ extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key
 extern const size_t oracle_pk_nops;
 extern const struct oracle_op oracle_ec_ops[];     /* binary fields, elliptic curves (oracle_ec.c) */
 extern const size_t oracle_ec_nops;
+extern const struct oracle_op oracle_ct_ops[];     /* constant-time evidence (ct.c) */
+extern const size_t oracle_ct_nops;
 
 /* Pass/fail tally of a run. */
 struct tally {

@@ -35,7 +35,7 @@ static void respond_error(const char *op, const char *msg)
 }
 
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
-#define NTABLES 4
+#define NTABLES 5
 static const struct op_table {
   const struct oracle_op *ops;
   const size_t *n;
@@ -171,6 +171,7 @@ static const struct op_table tables[NTABLES] = {
   {oracle_ops, &oracle_nops},
   {oracle_pk_ops, &oracle_pk_nops},
   {oracle_ec_ops, &oracle_ec_nops},
+  {oracle_ct_ops, &oracle_ct_nops},
 };
 
 static void serve(char *buf, long n)
