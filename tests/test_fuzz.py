@@ -1,0 +1,57 @@
+"""The libFuzzer targets of fw/test/fuzz/ (vexrun/fuzz.py): each builds and runs a few seconds
+from its seed corpus without a finding (the long runs are `make fuzz`), and a failing check or a
+sanitizer report does come out as a finding with its input and a reproduce command."""
+
+import subprocess
+
+import pytest
+
+from vexrun import fuzz, fuzzseeds
+from vexrun.env import ROOT
+
+SHORT_SECONDS = 3     # per target: nine targets in well under a minute on a busy 2-core machine
+
+
+@pytest.fixture(scope="module")
+def bindir():
+    return fuzz.build()
+
+
+def test_every_target_has_seeds_and_a_length():
+    assert fuzz.targets() == sorted(fuzzseeds.SEEDS) == sorted(fuzz.MAX_LEN)
+    for t in fuzz.targets():
+        seeds = fuzzseeds.SEEDS[t]()
+        assert seeds, t
+        # Seeds longer than the target's bound would be cut by libFuzzer.
+        assert max(map(len, seeds)) <= fuzz.MAX_LEN[t], t
+
+
+@pytest.mark.parametrize("target", fuzz.targets())
+def test_short_run_finds_nothing(target, bindir, tmp_path):
+    run = fuzz.run_target(target, SHORT_SECONDS, bindir, tmp_path / "out", corpus_root=tmp_path / "corpus")
+    assert not run.findings, f"{run.error}\n" + (tmp_path / "out" / f"{target}.log").read_text()[-3000:]
+    assert run.runs > 0
+
+
+def test_a_failing_check_is_a_finding(tmp_path):
+    """A target whose check fails on inputs of 3 bytes or more, built like the real ones."""
+    src = tmp_path / "request.c"
+    src.write_text('#include "fuzz.h"\n'
+                   "int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; FZ_CHECK(n < 3); return 0; }\n")
+    (tmp_path / "bin").mkdir()
+    subprocess.run(["clang", "-g", "-fsanitize=fuzzer,address,undefined", f"-I{ROOT}/fw/test/fuzz",
+                    f"-I{ROOT}/fw/include", str(src), "-o", str(tmp_path / "bin/request")], check=True)
+    run = fuzz.run_target("request", 20, tmp_path / "bin", tmp_path / "out", corpus_root=tmp_path / "corpus")
+    assert "check failed: n < 3" in run.error
+    assert len(run.findings) == 1 and len(open(run.findings[0], "rb").read()) >= 3
+    repro = (tmp_path / "out/request-reproduce.sh").read_text()
+    assert run.findings[0] in repro
+    assert "request  " in fuzz.table([run]) and "input: " in fuzz.table([run])
+    # The reproduce command fails again on the saved input.
+    cmd = repro.splitlines()[-1].split()
+    assert subprocess.run(cmd, capture_output=True).returncode != 0
+
+
+def test_zero_seconds_is_refused():
+    with pytest.raises(fuzz.ToolError):
+        fuzz.run_all(0)
