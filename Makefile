@@ -51,7 +51,7 @@ help:
 	@echo "             (about 20 minutes)"
 	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
-	@echo "             (default 600: 90 minutes for the nine; FUZZ_TARGETS=request,ecdsa for some): runs and findings,"
+	@echo "             (default 600: 100 minutes for the ten; FUZZ_TARGETS=request,ecdsa for some): runs and findings,"
 	@echo "             crashing inputs and their reproduce command under results/fuzz/; fails on any finding"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"

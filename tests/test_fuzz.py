@@ -9,7 +9,7 @@ import pytest
 from vexrun import fuzz, fuzzseeds
 from vexrun.env import ROOT
 
-SHORT_SECONDS = 3     # per target: nine targets in well under a minute on a busy 2-core machine
+SHORT_SECONDS = 3     # per target: ten targets in about a minute on a busy 2-core machine
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ FUZZ_DIR = ROOT / "fw/test/fuzz"
 # Longest input per target: what its fields can use (fw/test/fuzz/<target>.c), no more, so the
 # fuzzer does not spend its time on tails the target ignores.
 MAX_LEN = {"request": 4096, "oracle": 4096, "mp_bytes": 1100, "mp_div": 2100, "mp_mont": 800,
-           "rsa_pkcs1": 160, "dsa": 120, "ecdsa": 300, "ec_point": 80}
+           "rsa_pkcs1": 160, "dsa": 120, "ecdsa": 300, "ec_point": 80, "gf2m": 70}
 TIMEOUT = 30            # seconds for one input before libFuzzer calls it a hang (a finding)
 RSS_LIMIT_MB = 2048
 

@@ -132,8 +132,20 @@ def ec_point():
     return [bytes([CURVE_IDS[c]]) + field(pt) for c, pt in pts]
 
 
+def gf2m():
+    """Field elements: the curves' generator coordinates, 0, 1 and all ones (bits past m included)."""
+    out = []
+    for field_id, c in ((0, "B-163"), (1, "B-233")):
+        n = kat_ec.FLEN[c]
+        g = [k for k in kat_ec.keypair(c)][0]
+        out += [bytes([field_id]) + field(_int(g.qx, n)) + field(_int(g.qy, n)),
+                bytes([field_id]) + field(b"") + field(b"\1"),
+                bytes([field_id]) + field(b"\xff" * n) + field(b"\1" + b"\0" * (n - 1))]
+    return out
+
+
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
-         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point}
+         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m}
 
 
 def write_seeds(target: str, directory: Path) -> int:
