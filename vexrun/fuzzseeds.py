@@ -43,8 +43,28 @@ def requests():
             out.append(_line({"op": "ec", "curve": c, "set": "optimized", "fn": "verify",
                               "q": kat_ec.point(c, s.qx, s.qy).hex(), "digest": s.digest.hex(),
                               "r": _int(s.r, n).hex(), "s": _int(s.s, n).hex()}))
-    out.append(_line({"op": "modexp", "m": "f" * 63 + "d", "a": "1234", "e": "10001", "algo": 3, "r_bits": 8}))
-    out.append(_line({"op": "mp", "fn": "divmod", "a": "f" * 200, "m": "8" + "0" * 60 + "1"}))
+    k = pkdata.rsa_key(1024)
+    priv = {"n": f"{k.n:x}", "e": f"{k.e:x}", "d": f"{k.d:x}", "p": f"{k.p:x}", "q": f"{k.q:x}"}
+    b163 = kat_ec.keypair("B-163")[0]
+    pt = kat_ec.point("B-163", b163.qx, b163.qy).hex()
+    out += [_line(r) for r in (
+        {"op": "modexp", "m": "f" * 63 + "d", "a": "1234", "e": "10001", "algo": 3, "radix": 8, "exp": "window", "window": 4},
+        {"op": "montmul", "m": "f" * 31 + "b", "a": "1234", "b": "5678", "algo": 5},
+        {"op": "mp", "fn": "divmod", "a": "f" * 200, "m": "8" + "0" * 60 + "1"},
+        {"op": "mp", "fn": "inv_binary", "a": "1234", "m": "10001"},
+        {"op": "rsa", "fn": "private", "msg": "1234", "crt": "mrc", **priv},
+        {"op": "rsa", "fn": "decrypt", "msg": "02" * 128, "crt": "src", **priv},
+        {"op": "dh", "fn": "shared", "group": "modp512", "x": "1234", "peer": "5678"},
+        {"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": "1234", "c1": "5678", "c2": "9abc"},
+        {"op": "aes_ct", "key": "00" * 16, "mode": "cbc", "dir": "dec", "iv": "00" * 16, "msg": "00" * 32, "pad": True},
+        {"op": "rc5", "key": "00" * 16, "rounds": 12, "mode": "ctr", "iv": "00" * 8, "msg": "00" * 9},
+        {"op": "seal", "key": "00" * 20, "n": 7, "msg": "00" * 5},
+        {"op": "rc4", "key": "01", "msg": "00" * 5},
+        {"op": "gf2m", "field": "163", "fn": "inv", "alg": "almost", "a": "1234"},
+        {"op": "ec", "curve": "B-163", "set": "basic", "fn": "mul", "k": "00" * 20 + "03", "p": pt},
+        {"op": "ec", "curve": "B-163", "set": "optimized", "fn": "unembed", "m": pt},
+        {"op": "drbg", "seed": "00", "n": 16},
+        {"op": "hmac", "hash": "md5", "key": "00", "msg": "00"})]
     return out
 
 
