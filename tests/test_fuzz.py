@@ -55,3 +55,13 @@ def test_a_failing_check_is_a_finding(tmp_path):
 def test_zero_seconds_is_refused():
     with pytest.raises(fuzz.ToolError):
         fuzz.run_all(0)
+
+
+def test_cli_prints_the_table_and_refuses_unknown_targets(bindir, capsys):
+    from vexrun.cli import main
+    assert main(["fuzz", "--seconds", "1", "--targets", "request"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["target", "seconds", "runs", "execs/s", "findings"]
+    assert out.splitlines()[1].split()[0] == "request" and out.splitlines()[1].split()[-1] == "0"
+    assert main(["fuzz", "--seconds", "1", "--targets", "request,nonesuch"]) == 1
+    assert "nonesuch" in capsys.readouterr().err
