@@ -65,3 +65,15 @@ def test_cli_prints_the_table_and_refuses_unknown_targets(bindir, capsys):
     assert out.splitlines()[1].split()[0] == "request" and out.splitlines()[1].split()[-1] == "0"
     assert main(["fuzz", "--seconds", "1", "--targets", "request,nonesuch"]) == 1
     assert "nonesuch" in capsys.readouterr().err
+
+
+def test_a_slow_input_is_not_a_finding(tmp_path):
+    """libFuzzer saves inputs over 10 s as slow-unit-* and goes on: reported, not a finding."""
+    (tmp_path / "bin").mkdir()
+    fake = tmp_path / "bin/request"
+    fake.write_text(f"#!/bin/sh\necho 'Test unit written to {tmp_path}/out/request-slow-unit-ab' >&2\n"
+                    "echo 'stat::number_of_executed_units: 5' >&2\n")
+    fake.chmod(0o755)
+    run = fuzz.run_target("request", 1, tmp_path / "bin", tmp_path / "out", corpus_root=tmp_path / "corpus")
+    assert run.runs == 5 and not run.findings and run.slow == [f"{tmp_path}/out/request-slow-unit-ab"]
+    assert "slow input (not a finding)" in fuzz.table([run])
