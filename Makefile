@@ -1,6 +1,6 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
-# TRACE_BEGIN, TRACE_END, MEMORY; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME for
+# TRACE_BEGIN, TRACE_END, MEMORY; FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME for
 # `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
 # `make help` lists them.
 SHELL  := /bin/bash
@@ -27,6 +27,8 @@ MEMORY      ?= sram
 PORT        ?=
 RESUME      ?=
 CABLE       ?=
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?=
 
 CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
 SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
@@ -39,7 +41,7 @@ BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
                $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
 
-.PHONY: help setup sim bench ct test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
+.PHONY: help setup sim bench ct fuzz test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -50,6 +52,9 @@ help:
 	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
 	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 30 minutes)"
+	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
+	@echo "             (default 600: 100 minutes for the ten; FUZZ_TARGETS=request,ecdsa for some): runs and findings,"
+	@echo "             crashing inputs and their reproduce command under results/fuzz/; fails on any finding"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
 	@echo "make report  table of the newest saved result"
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
@@ -75,6 +80,9 @@ bench: setup
 
 ct: setup
 	@$(VEXRUN) ct --publish docs
+
+fuzz: setup
+	@$(VEXRUN) fuzz --seconds $(FUZZ_SECONDS) $(if $(FUZZ_TARGETS),--targets $(FUZZ_TARGETS))
 
 oracle: setup
 	@$(VEXRUN) oracle $(CONFIG_ARGS)

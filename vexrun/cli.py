@@ -13,6 +13,8 @@
   vexrun synth-ooc  synthesize one IP block out of context on ECP5: cell counts and Fmax
   vexrun cost       an accelerator's cost table: out of context and in the ULX3S SoC
   vexrun headline   the pages and the README's figures from the published data (docs/*.json)
+  vexrun fuzz     libFuzzer runs of the firmware's C code on the host (fw/test/fuzz/): a table,
+                  crashing inputs saved under results/fuzz/
 """
 
 import argparse
@@ -327,6 +329,14 @@ def cmd_build(args):
     return 0
 
 
+def cmd_fuzz(args):
+    from . import fuzz
+    runs, out = fuzz.run_all(args.seconds, args.targets, log=lambda m: print(m, file=sys.stderr, flush=True))
+    print(fuzz.table(runs))
+    print(f"logs and inputs: {out}")
+    return 1 if any(r.findings for r in runs) else 0
+
+
 def cmd_report(args):
     path = args.file
     if path is None:
@@ -639,6 +649,11 @@ def build_parser():
     ct_.add_argument("--seed", type=int, default=15, help="seed of the class sequences and secrets (default: 15)")
     ct_.add_argument("--publish", metavar="DIR", help="write DIR/ct.md and DIR/ct.json")
     ct_.set_defaults(func=cmd_ct)
+    fz = sub.add_parser("fuzz", help="libFuzzer runs of the firmware's C code on the host (clang, ASan, UBSan)")
+    fz.add_argument("--seconds", type=positive_int, default=600, help="time per target (default: 600)")
+    fz.add_argument("--targets", type=lambda s: [t for t in s.split(",") if t], default=None,
+                    help="comma-separated targets (default: every file of fw/test/fuzz/)")
+    fz.set_defaults(func=cmd_fuzz)
 
     r = sub.add_parser("report", help="print the table of a saved result file")
     r.add_argument("file", nargs="?", help="result file (default: the newest under results/)")

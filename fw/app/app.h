@@ -36,6 +36,16 @@ extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key
 extern const size_t oracle_pk_nops;
 extern const struct oracle_op oracle_ec_ops[];     /* binary fields, elliptic curves (oracle_ec.c) */
 extern const size_t oracle_ec_nops;
+/* A table of ops for the server to look names up in. */
+struct op_table {
+  const struct oracle_op *ops;
+  const size_t *n;
+};
+/* Answers one request line (parsed in place) with the first of the tables' ops that has its
+ * name, or with an error line: the server's loop (main.c) and the request fuzzer. */
+void oracle_request(char *line, const struct op_table *tables, size_t ntables);
+/* The error line {"ok":false,"op":op,"error":msg} (op NULL: none). */
+void json_error(const char *op, const char *msg);
 extern const struct oracle_op oracle_ct_ops[];     /* constant-time evidence (ct.c) */
 extern const size_t oracle_ct_nops;
 

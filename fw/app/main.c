@@ -24,22 +24,9 @@ const struct suite suites[] = {
 };
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
-static void respond_error(const char *op, const char *msg)
-{
-  json_begin();
-  json_bool("ok", 0);
-  if (op)
-    json_str("op", op);
-  json_str("error", msg);
-  json_end();
-}
-
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
 #define NTABLES 5
-static const struct op_table {
-  const struct oracle_op *ops;
-  const size_t *n;
-} tables[NTABLES];
+static const struct op_table tables[NTABLES];
 
 static const char *op_ops(const struct req *r)
 {
@@ -176,42 +163,10 @@ static const struct op_table tables[NTABLES] = {
 
 static void serve(char *buf, long n)
 {
-  struct req r;
-  const char *err;
-  const struct req_field *op;
-  if (n < 0) {
-    respond_error(NULL, "request too long (max 65536 hex digits of input)");
-    return;
-  }
-  if (n == 0)
-    return;
-  if ((err = req_parse(buf, &r))) {
-    respond_error(NULL, err);
-    return;
-  }
-  op = req_get(&r, "op");
-  if (!op || op->type != 's') {
-    respond_error(NULL, "missing \"op\" (send {\"op\":\"ops\"} for the list)");
-    return;
-  }
-  for (size_t t = 0; t < NTABLES; t++) {
-    const struct oracle_op *tab = tables[t].ops;
-    size_t ntab = *tables[t].n;
-    for (size_t i = 0; i < ntab; i++) {
-      if (strlen(tab[i].name) == op->vallen && !memcmp(tab[i].name, op->val, op->vallen)) {
-        char name[32];
-        memcpy(name, op->val, op->vallen);
-        name[op->vallen] = 0;
-        /* "impl":"sw" runs the request with the accelerators off (the speedup of a build,
-         * measured within it); "hw" insists on them. */
-        if ((err = req_impl(&r, &vc_accel_off)) || (err = tab[i].run(&r)))
-          respond_error(name, err);
-        vc_accel_off = 0;
-        return;
-      }
-    }
-  }
-  respond_error(NULL, "unknown op (send {\"op\":\"ops\"} for the list)");
+  if (n < 0)
+    json_error(NULL, "request too long (max 65536 hex digits of input)");
+  else if (n > 0)
+    oracle_request(buf, tables, NTABLES);
 }
 
 int main(void)

@@ -221,3 +221,46 @@ void json_accelerators(void)
     json_str(NULL, "mont");
   json_array_close();
 }
+
+void json_error(const char *op, const char *msg)
+{
+  json_begin();
+  json_bool("ok", 0);
+  if (op)
+    json_str("op", op);
+  json_str("error", msg);
+  json_end();
+}
+
+void oracle_request(char *line, const struct op_table *tables, size_t ntables)
+{
+  struct req r;
+  const char *err;
+  const struct req_field *op;
+  if ((err = req_parse(line, &r))) {
+    json_error(NULL, err);
+    return;
+  }
+  op = req_get(&r, "op");
+  if (!op || op->type != 's') {
+    json_error(NULL, "missing \"op\" (send {\"op\":\"ops\"} for the list)");
+    return;
+  }
+  for (size_t t = 0; t < ntables; t++) {
+    const struct oracle_op *tab = tables[t].ops;
+    for (size_t i = 0; i < *tables[t].n; i++) {
+      if (strlen(tab[i].name) == op->vallen && !memcmp(tab[i].name, op->val, op->vallen)) {
+        char name[32];
+        memcpy(name, op->val, op->vallen);
+        name[op->vallen] = 0;
+        /* "impl":"sw" runs the request with the accelerators off (the speedup of a build,
+         * measured within it); "hw" insists on them. */
+        if ((err = req_impl(&r, &vc_accel_off)) || (err = tab[i].run(&r)))
+          json_error(name, err);
+        vc_accel_off = 0;
+        return;
+      }
+    }
+  }
+  json_error(NULL, "unknown op (send {\"op\":\"ops\"} for the list)");
+}

@@ -1,0 +1,177 @@
+"""Seed corpora of the libFuzzer targets (fw/test/fuzz/), made from the vector files the project
+already checks against (docs/examples/vectors.jsonl, the CAVP files of cryptography-vectors) in
+each target's input layout (fw/test/fuzz/fuzz.h: bytes, and fields as a 2-byte big-endian length
+and the bytes). Written into the build directory at each run: nothing binary is committed."""
+
+import hashlib
+import json
+from pathlib import Path
+
+from . import kat_ec, kat_pk, pkdata
+from .env import ROOT
+from .vectorfile import read_cases
+
+CURVE_IDS = {c: i for i, c in enumerate(kat_ec.CURVES)}   # vc_ec_curve_id order
+RSA_FUZZ_BYTES = 64                                       # fw/test/fuzz/rsa_pkcs1.c K
+
+
+def field(b: bytes) -> bytes:
+    return len(b).to_bytes(2, "big") + b
+
+
+def _int(v: int, size=None) -> bytes:
+    return v.to_bytes(size or max(1, (v.bit_length() + 7) // 8), "big")
+
+
+def _line(req: dict) -> bytes:
+    return json.dumps(req, separators=(",", ":")).encode()
+
+
+def requests():
+    """Request lines: the example vector file and a few verifications of each public-key family."""
+    out = [_line(c.request) for c in read_cases(ROOT / "docs/examples/vectors.jsonl")]
+    for s in kat_pk.rsa_siggen15("SigGen15_186-2.txt")[:2]:
+        out.append(_line({"op": "rsa", "fn": "verify", "n": f"{s.n:x}", "e": f"{s.e:x}", "hash": s.hash,
+                          "digest": hashlib.new(s.hash, s.msg).hexdigest(), "sig": s.sig.hex()}))
+    for s in kat_pk.dsa_sigver()[:2]:
+        out.append(_line({"op": "dsa", "fn": "verify", "p": f"{s.p:x}", "q": f"{s.q:x}", "g": f"{s.g:x}",
+                          "y": f"{s.y:x}", "hash": s.hash, "digest": hashlib.new(s.hash, s.msg).hexdigest(),
+                          "r": f"{s.r:x}", "s": f"{s.s:x}"}))
+    for c in kat_ec.CURVES:
+        for s in kat_ec.sigver(c)[:1]:
+            n = kat_ec.NLEN[c]
+            out.append(_line({"op": "ec", "curve": c, "set": "optimized", "fn": "verify",
+                              "q": kat_ec.point(c, s.qx, s.qy).hex(), "digest": s.digest.hex(),
+                              "r": _int(s.r, n).hex(), "s": _int(s.s, n).hex()}))
+    k = pkdata.rsa_key(1024)
+    priv = {"n": f"{k.n:x}", "e": f"{k.e:x}", "d": f"{k.d:x}", "p": f"{k.p:x}", "q": f"{k.q:x}"}
+    b163 = kat_ec.keypair("B-163")[0]
+    pt = kat_ec.point("B-163", b163.qx, b163.qy).hex()
+    out += [_line(r) for r in (
+        {"op": "modexp", "m": "f" * 63 + "d", "a": "1234", "e": "10001", "algo": 3, "radix": 8, "exp": "window", "window": 4},
+        {"op": "montmul", "m": "f" * 31 + "b", "a": "1234", "b": "5678", "algo": 5},
+        {"op": "mp", "fn": "divmod", "a": "f" * 200, "m": "8" + "0" * 60 + "1"},
+        {"op": "mp", "fn": "inv_binary", "a": "1234", "m": "10001"},
+        {"op": "rsa", "fn": "private", "msg": "1234", "crt": "mrc", **priv},
+        {"op": "rsa", "fn": "decrypt", "msg": "02" * 128, "crt": "src", **priv},
+        {"op": "dh", "fn": "shared", "group": "modp512", "x": "1234", "peer": "5678"},
+        {"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": "1234", "c1": "5678", "c2": "9abc"},
+        {"op": "aes_ct", "key": "00" * 16, "mode": "cbc", "dir": "dec", "iv": "00" * 16, "msg": "00" * 32, "pad": True},
+        {"op": "rc5", "key": "00" * 16, "rounds": 12, "mode": "ctr", "iv": "00" * 8, "msg": "00" * 9},
+        {"op": "seal", "key": "00" * 20, "n": 7, "msg": "00" * 5},
+        {"op": "rc4", "key": "01", "msg": "00" * 5},
+        {"op": "gf2m", "field": "163", "fn": "inv", "alg": "almost", "a": "1234"},
+        {"op": "ec", "curve": "B-163", "set": "basic", "fn": "mul", "k": "00" * 20 + "03", "p": pt},
+        {"op": "ec", "curve": "B-163", "set": "optimized", "fn": "unembed", "m": pt},
+        {"op": "drbg", "seed": "00", "n": 16},
+        {"op": "hmac", "hash": "md5", "key": "00", "msg": "00"})]
+    return out
+
+
+def mp_bytes():
+    return [b"", b"\0", b"\x01", b"\0" * 5 + b"\x80", b"\xff" * 1024, b"\0" + b"\xff" * 1024,
+            b"\x01" + b"\0" * 1024]
+
+
+def _rsa_ints():
+    k = pkdata.rsa_key(1024)
+    return k.n, k.d, k.p, k.q
+
+
+def mp_div():
+    n, d, p, q = _rsa_ints()
+    pairs = [(d, n), (n, p), (p * q + 1, q), (n * n, n), ((1 << 8192) - 1, (1 << 4096) - 1), (3, 0),
+             (p - 1, p), ((1 << 4095) + 1, (1 << 4096) - 3)]
+    return [bytes([i * 17]) + field(_int(a)) + field(_int(m)) for i, (a, m) in enumerate(pairs)]
+
+
+def mp_mont():
+    n, d, p, q = _rsa_ints()
+    dsa = kat_pk.dsa_sigver()[0]
+    moduli = [p, q, dsa.q, int.from_bytes(bytes.fromhex("ffffffff00000001" + "0" * 24 + "ffffffffffffffffffffffff"), "big"),
+              (1 << 768) - 1, 3, (1 << 32) + 1]
+    out = []
+    for i, m in enumerate(moduli):
+        cfgs = b"".join(bytes([algo, radix, sqr, exp, window]) for algo, radix, sqr, exp, window in
+                        (((1 + i) % 6 + 1, 32, 1, 3, 4), ((2 + i) % 6 + 1, 1 + 5 * i, 0, 1 + i % 4, 6)))
+        out.append(cfgs + bytes([i]) + field(_int(m)) + field(_int(d % (m * m))) + field(_int(n % m)) + field(_int(d % (1 << 200))))
+    return out
+
+
+def _digest_info(hname):
+    """DigestInfo of a hash, read off a CAVP PKCS#1 v1.5 signature (EM = S^e mod n)."""
+    for s in kat_pk.rsa_siggen15("SigGen15_186-2.txt"):
+        if s.hash == hname:
+            em = _int(pow(int.from_bytes(s.sig, "big"), s.e, s.n), (s.n.bit_length() + 7) // 8)
+            return em[em.index(0, 2) + 1:-hashlib.new(hname).digest_size]
+    return None
+
+
+def rsa_pkcs1():
+    k, out = RSA_FUZZ_BYTES, []
+    for idx, hname in ((3, "sha1"), (4, "sha256")):
+        info, h = _digest_info(hname), hashlib.new(hname, b"abc").digest()
+        if info is None:
+            continue
+        t = info + h
+        em = b"\0\1" + b"\xff" * (k - 3 - len(t)) + b"\0" + t
+        out += [bytes([idx, 4 | crt, k]) + field(h) + field(em) for crt in range(3)]
+    for mlen, pslen in ((0, k - 3), (1, k - 4), (k - 11, 8), (k - 10, 7)):
+        em = b"\0\2" + bytes(range(1, pslen + 1)) + b"\0" + b"m" * mlen
+        out.append(bytes([4, 0, k]) + field(b"") + field(em[:k].ljust(k, b"\0")))
+    return out
+
+
+def dsa():
+    out = []
+    for i, (_, hname, vals, _) in enumerate(pkdata.dsa_keys()):
+        digest = hashlib.new(hname, bytes.fromhex(vals["Msg"])).digest()
+        hbit = 1 if hname == "sha256" else 0
+        out += [bytes([i, hbit]) + field(digest) + field(b"") + field(b""),
+                bytes([i, hbit]) + field(digest) + field(b"\1") + field(b""),
+                bytes([i, hbit]) + field(b"") + field(b"") + field(b"\x80" + b"\0" * 20)]
+    return out
+
+
+def ecdsa():
+    out = []
+    for c in kat_ec.CURVES:
+        n = kat_ec.NLEN[c]
+        for s in kat_ec.siggen(c)[:1]:
+            out.append(bytes([CURVE_IDS[c], 0]) + field(s.digest) + field(_int(s.k, n)) + field(b"") + field(b""))
+        for s in kat_ec.sigver(c)[:3]:
+            out.append(bytes([CURVE_IDS[c], 1]) + field(s.digest) + field(kat_ec.point(c, s.qx, s.qy))
+                       + field(_int(s.r, n)) + field(_int(s.s, n)))
+    return out
+
+
+def ec_point():
+    pts = [(p.curve, kat_ec.point(p.curve, p.qx, p.qy)) for p in kat_ec.pkv() if p.qx.bit_length() <= 8 * kat_ec.FLEN[p.curve]
+           and p.qy.bit_length() <= 8 * kat_ec.FLEN[p.curve]]
+    pts += [(k.curve, kat_ec.point(k.curve, k.qx, k.qy)) for k in kat_ec.keypair()[::3]]
+    return [bytes([CURVE_IDS[c]]) + field(pt) for c, pt in pts]
+
+
+def gf2m():
+    """Field elements: the curves' generator coordinates, 0, 1 and all ones (bits past m included)."""
+    out = []
+    for field_id, c in ((0, "B-163"), (1, "B-233")):
+        n = kat_ec.FLEN[c]
+        g = [k for k in kat_ec.keypair(c)][0]
+        out += [bytes([field_id]) + field(_int(g.qx, n)) + field(_int(g.qy, n)),
+                bytes([field_id]) + field(b"") + field(b"\1"),
+                bytes([field_id]) + field(b"\xff" * n) + field(b"\1" + b"\0" * (n - 1))]
+    return out
+
+
+SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
+         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m}
+
+
+def write_seeds(target: str, directory: Path) -> int:
+    """Writes the target's seeds (one file each, named by content) into directory; returns how many."""
+    directory.mkdir(parents=True, exist_ok=True)
+    seeds = SEEDS[target]()
+    for s in seeds:
+        (directory / hashlib.sha1(s).hexdigest()).write_bytes(s)
+    return len(seeds)
