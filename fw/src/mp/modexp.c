@@ -334,7 +334,7 @@ static uint32_t ct_digit(const uint32_t *e, size_t pos, unsigned w)
 }
 
 /* out = tab[d], reading every entry whole and keeping one by a mask. */
-VC_HOT(mp) static void ct_lookup(uint32_t *out, const uint32_t (*tab)[VC_MP_LIMBS], size_t size,
+VC_HOT(mpct) static void ct_lookup(uint32_t *out, const uint32_t (*tab)[VC_MP_LIMBS], size_t size,
                                  uint32_t d, size_t n)
 {
   vc_mpn_zero(out, n);
@@ -348,7 +348,7 @@ VC_HOT(mp) static void ct_lookup(uint32_t *out, const uint32_t (*tab)[VC_MP_LIMB
 /* acc = x^e in Montgomery form by a fixed window of w bits: the table x^0 .. x^(2^w - 1), then
  * per window from the top w squarings and a product by the entry the window's bits pick (the
  * first window: the entry itself). The sequence of products depends on ebits and n only. */
-VC_HOT(mp) VC_NOINLINE static void exp_fixed(const vc_mont *c, uint32_t *acc, const uint32_t *x,
+VC_HOT(mpct) VC_NOINLINE static void exp_fixed(const vc_mont *c, uint32_t *acc, const uint32_t *x,
                                              const uint32_t *e, size_t ebits)
 {
   uint32_t tab[1u << CT_MAX_WINDOW][VC_MP_LIMBS], t[VC_MP_LIMBS];

@@ -243,7 +243,10 @@ VC_HOT(mp) static uint32_t product(const vc_mont *c, uint32_t *out, const uint32
   }
 }
 
-VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+/* The product, its final subtraction masked when `ct` (vc_mont_mul: constant time) or a branch
+ * on the comparison (vc_mont_mul_var). */
+VC_HOT(mp) static int mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b,
+                               int ct)
 {
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
@@ -251,34 +254,34 @@ VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a,
   if (vc_mont_unit_on(c))
     return unit_mul(c, r, a, b);
   size_t n = c->n;
-  if (product(c, out, a, b) || vc_mpn_cmp(out, c->m, n) >= 0)
+  uint32_t hi = product(c, out, a, b);
+  if (ct)
+    vc_mpn_sub_m_ct(r, out, hi, c->m, n);
+  else if (hi || vc_mpn_cmp(out, c->m, n) >= 0)
     vc_mpn_sub_n(r, out, c->m, n);
   else
     vc_mpn_copy(r, out, n);
   return VC_OK;
 }
 
-/* The same product with the final subtraction masked (mp.h: constant time). */
+VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  return mont_mul(c, r, a, b, 0);
+}
+
 VC_HOT(mp) int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  uint32_t out[VC_MP_LIMBS];
-  if (!c || !r || !a || !b)
-    return VC_ERR_NULL;
-  if (vc_mont_unit_on(c))
-    return unit_mul(c, r, a, b);
-  uint32_t hi = product(c, out, a, b);
-  vc_mpn_sub_m_ct(r, out, hi, c->m, c->n);
-  return VC_OK;
+  return mont_mul(c, r, a, b, 1);
 }
 
 VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
-  return vc_mont_mul_var(c, r, a, a);
+  return mont_mul(c, r, a, a, 0);
 }
 
 VC_HOT(mp) int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
-  return vc_mont_mul(c, r, a, a);
+  return mont_mul(c, r, a, a, 1);
 }
 
 /* ---- context ---- */

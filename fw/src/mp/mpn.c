@@ -50,7 +50,7 @@ uint32_t vc_mpn_sub(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b
 
 /* r = hi:t - m when hi:t >= m, else t (hi:t < 2m), without branches: one pass finds the
  * borrow of t - m, a second subtracts m masked by it (r may be t). */
-VC_HOT(mp) void vc_mpn_sub_m_ct(uint32_t *r, const uint32_t *t, uint32_t hi, const uint32_t *m,
+VC_HOT(mpct) void vc_mpn_sub_m_ct(uint32_t *r, const uint32_t *t, uint32_t hi, const uint32_t *m,
                                 size_t n)
 {
   uint32_t bw = 0;
