@@ -25,9 +25,12 @@
  * shows, as every vc_mp's. This holds for ALGO1 without the intra-MM cache, ALGO2 and ALGO3 at
  * radix 2^32, ALGO5 and UNIT (the default in every build); ALGO4's Karatsuba carries and the
  * radices below 2^32 (digits that skip work when zero) run the same sequence of products with
- * variable-time products, kept for the design-space study. Not constant time: setting up a
- * context (vc_mont_init_var divides by the modulus: a secret RSA prime's context leaks through
- * its set-up), the pre-ME cache (vc_mp_modexp does not use it). */
+ * variable-time products, kept for the design-space study. Setting up a context
+ * (vc_mont_init_var) is constant time in software for a modulus of 32n bits with R = 2^(32n)
+ * (RSA primes, DH and DSA moduli) unless cfg.var; otherwise it divides by the modulus, and
+ * with the unit (UNIT) it divides and looks the modulus up in its two-key cache: a secret
+ * prime's set-up is variable time there. The pre-ME cache is not constant time (vc_mp_modexp
+ * does not use it). */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
 

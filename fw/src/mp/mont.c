@@ -346,13 +346,16 @@ static int cfg_valid(const vc_mp_cfg *g)
 
 /* R mod m and R^2 mod m into c (R = 2^(k*digits) <= 2^(32n + 31)): R - m when R = 2^(32n) and
  * m's top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division; R^2 by
- * the unit when `unit`, else a product and a division. */
+ * the unit when `unit`, else, for such an m unless cfg.var, in constant time (the modulus may
+ * be a secret prime): 2^a R by a masked doublings of R mod m, then j Montgomery squarings, each
+ * doubling the exponent of 2, with a 2^j = 32n (RSA-2048's primes: one doubling, ten squarings);
+ * otherwise a product and a division. */
 static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
 {
   size_t n = c->n;
   vc_mp one, rm;
-  int rc;
-  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
+  int rc, word_r = k * c->digits == 32 * n && m->d[n - 1] >> 31;
+  if (word_r) {
     vc_mpn_zero(c->one, n);
     vc_mpn_sub_n(c->one, c->one, m->d, n);
   } else {
@@ -363,6 +366,18 @@ static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
   }
   if (unit)
     return unit_r2(c, m);
+  if (word_r && !c->cfg.var) {
+    size_t a = n;
+    unsigned j = 5;
+    for (; a % 2 == 0; a /= 2)
+      j++;
+    vc_mpn_copy(c->r2, c->one, n);
+    for (size_t i = 0; i < a; i++)
+      vc_mpn_sub_m_ct(c->r2, c->r2, vc_mpn_lshift(c->r2, c->r2, n, 1), c->m, n);
+    for (unsigned i = 0; i < j; i++)
+      vc_mont_sqr(c, c->r2, c->r2);
+    return VC_OK;
+  }
   vc_mpn_copy(rm.d, c->one, n);
   rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
   if ((rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m)))
@@ -430,13 +445,7 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
-  int rc, unit = vc_mont_unit_on(c);
-  if (!unit || !unit_key_get(c)) {
-    if ((rc = r_constants(c, m, k, unit)))
-      return rc;
-    if (unit)
-      unit_key_put(c);
-  }
+  c->intra = c->pre = NULL;                /* the set-up's own products: no cache */
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];
@@ -446,6 +455,13 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
       c->ninv[i] = w[i] * -c->m0inv;
       vc_mpn_submul_1(w + i, c->m, n - i, c->ninv[i]);
     }
+  }
+  int rc, unit = vc_mont_unit_on(c);
+  if (!unit || !unit_key_get(c)) {
+    if ((rc = r_constants(c, m, k, unit)))
+      return rc;
+    if (unit)
+      unit_key_put(c);
   }
   c->intra = intra;
   c->pre = pre;
