@@ -44,7 +44,7 @@ class Mp(ctypes.Structure):
 
 class Cfg(ctypes.Structure):
     _fields_ = [("algo", ctypes.c_uint8), ("radix_bits", ctypes.c_uint8), ("sqr", ctypes.c_uint8),
-                ("exp", ctypes.c_uint8), ("window", ctypes.c_uint8)]
+                ("exp", ctypes.c_uint8), ("window", ctypes.c_uint8), ("var", ctypes.c_uint8)]
 
 
 class Cache(ctypes.Structure):
@@ -77,8 +77,8 @@ class DsaParams(ctypes.Structure):
     _fields_ = [("p", Mp), ("q", Mp), ("g", Mp)]
 
 
-def cfg(algo=ALGO3, radix_bits=32, sqr=1, exp=EXP_WINDOW, window=5) -> Cfg:
-    return Cfg(algo, radix_bits, sqr, exp, window)
+def cfg(algo=ALGO3, radix_bits=32, sqr=1, exp=EXP_WINDOW, window=5, var=0) -> Cfg:
+    return Cfg(algo, radix_bits, sqr, exp, window, var)
 
 
 def ref(x):
@@ -86,14 +86,18 @@ def ref(x):
     return ctypes.byref(x) if x is not None else None
 
 
-# Design-space points the protocol tests run on: None is the library's default; the others
-# cover the five products and the four exponentiation methods. ALGO5 is slow: small keys only.
+# Design-space points the protocol tests run on: None is the library's default (constant time);
+# the others cover the five products, the four variable-time exponentiation methods (var=1: the
+# method only matters there) and the constant-time fixed window at other widths and products.
+# ALGO5 is slow: small keys only.
 CFGS = {
     "default": None,
-    "algo1-lr": cfg(algo=ALGO1, exp=EXP_LR),
-    "algo2-r8-rl": cfg(algo=ALGO2, radix_bits=8, sqr=0, exp=EXP_RL),
-    "algo3-ladder": cfg(algo=ALGO3, exp=EXP_LADDER),
+    "default-var": cfg(algo=ALGO2, exp=EXP_WINDOW, window=6, var=1),
+    "algo1-lr-var": cfg(algo=ALGO1, exp=EXP_LR, var=1),
+    "algo2-r8-rl-var": cfg(algo=ALGO2, radix_bits=8, sqr=0, exp=EXP_RL, var=1),
+    "algo3-ladder-var": cfg(algo=ALGO3, exp=EXP_LADDER, var=1),
     "algo4-w3": cfg(algo=ALGO4, sqr=1, exp=EXP_WINDOW, window=3),
+    "algo1-w1": cfg(algo=ALGO1, exp=EXP_WINDOW, window=1),
 }
 SLOW_CFGS = {"algo5-w4": cfg(algo=ALGO5, radix_bits=1, exp=EXP_WINDOW, window=4)}
 ALL_CFGS = {**CFGS, **SLOW_CFGS}

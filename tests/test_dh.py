@@ -10,7 +10,7 @@ import random
 import gmpy2
 import pytest
 
-from mpy import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL,
+from mpy import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
                  VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
 from vexrun.vectors import cryptography_vectors_dir, read_rsp
 
@@ -25,10 +25,11 @@ GROUPS = {"modp512": (512, 131), "modp768": (768, 149686), "modp1024": (1024, 12
 SMALL = ("modp512", "modp768")
 # Configurations besides the default, on the small groups: every multiplication algorithm
 # but the slow radix-2 one, small radices, the other exponentiation methods.
+# Constant time (var=0) on every product; variable time (var=1) with every exponentiation method.
 CONFIGS = ([cfg(algo=a) for a in (ALGO1, ALGO2, ALGO3, ALGO4)] +
            [cfg(algo=ALGO2, radix_bits=8, sqr=0), cfg(algo=ALGO3, radix_bits=4)] +
-           [cfg(exp=e) for e in (EXP_LR, EXP_RL, EXP_LADDER)])
-CFG_IDS = [f"algo{c.algo}-k{c.radix_bits}-sqr{c.sqr}-exp{c.exp}" for c in CONFIGS]
+           [cfg(exp=e, var=1) for e in (EXP_LR, EXP_RL, EXP_WINDOW, EXP_LADDER)])
+CFG_IDS = [f"algo{c.algo}-k{c.radix_bits}-sqr{c.sqr}-exp{c.exp}-var{c.var}" for c in CONFIGS]
 
 
 class DhGroup(ctypes.Structure):
@@ -187,8 +188,9 @@ def rfc5114_groups():
     return out
 
 
-@pytest.mark.parametrize("c", [None, cfg(algo=ALGO1), cfg(algo=ALGO4), cfg(exp=EXP_LADDER)],
-                         ids=["default", "algo1", "algo4", "ladder"])
+@pytest.mark.parametrize("c", [None, cfg(algo=ALGO1), cfg(algo=ALGO4), cfg(exp=EXP_LADDER, var=1),
+                               cfg(algo=ALGO2, window=6, var=1)],
+                         ids=["default", "algo1", "algo4", "ladder-var", "window-var"])
 def test_rfc5114(api, c):
     recs = rfc5114_groups()
     assert len(recs) == 3

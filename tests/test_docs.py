@@ -51,3 +51,27 @@ def test_make_help_and_readme_give_the_same_durations():
     in_help, in_readme = durations(help_text), durations(README)
     assert in_help and set(in_help) <= set(in_readme)
     assert {k: in_readme[k] for k in in_help} == in_help
+
+
+def test_ct_rows():
+    """Constant time beside variable time: one row per operation measured both ways, DH's key
+    pair and shared secret also summed, nothing for an operation measured one way only."""
+    from vexrun.suites import pk
+
+    def rec(prim, op, bits, var, cyc, **kw):
+        return {"suite": "pk", "prim": prim, "op": op, "bits": bits, "var": var, "cycles": cyc, **kw}
+    records = [rec("rsa", "private", 2048, False, 90e6, crt="mrc"), rec("rsa", "private", 2048, True, 60e6, crt="mrc"),
+               rec("dh", "keypair", 1024, False, 30e6, group="modp1024"),
+               rec("dh", "keypair", 1024, True, 20e6, group="modp1024"),
+               rec("dh", "shared", 1024, False, 30e6, group="modp1024"),
+               rec("dh", "shared", 1024, True, 40e6, group="modp1024"),
+               rec("dsa", "sign", 2048, False, 9e6, key="k"),                   # no variable-time twin
+               {"suite": "pk", "prim": "rsa", "op": "verify", "bits": 2048, "cycles": 1e6}]
+    rows = pk.ct_rows(records)
+    assert rows[0].startswith("| operation | constant time")
+    body = rows[2:]
+    assert len(body) == 4, body
+    assert "| RSA-2048 private (raw, CRT) | 90.00 M | 60.00 M | 1.50x (+50 %) |" in body
+    assert "| DH-1024 keypair + shared (modp1024) | 60.00 M | 60.00 M | 1.00x (+0 %) |" in body
+    assert not any("DSA" in r for r in body)
+    assert pk.ct_rows(records[6:]) == []

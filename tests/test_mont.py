@@ -27,6 +27,15 @@ def api(lib):
     lib.vc_mp_modexp_var.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
     lib.vc_mp_mont_modmul_var.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
     lib.vc_mp_crt_var.argtypes = [P(Mp)] * 7 + [ctypes.c_int]
+    lib.vc_mont_mul.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    lib.vc_mont_sqr.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p]
+    lib.vc_mp_modexp.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp), ctypes.c_size_t]
+    lib.vc_mp_mont_modmul.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
+    lib.vc_mp_mont_muladd.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp), P(Mp)]
+    lib.vc_mp_crt.argtypes = [P(Mont)] + [P(Mp)] * 5
+    lib.vc_mpn_sub_m_ct.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint32,
+                                    ctypes.c_void_p, ctypes.c_size_t]
+    lib.vc_mpn_sub_m_ct.restype = None
     return lib
 
 
@@ -58,9 +67,10 @@ def operands(rng, m):
     yield from (0, 1, m - 1, m - 2, rng.randrange(m), rng.randrange(m))
 
 
+@pytest.mark.parametrize("ct", [0, 1], ids=["var", "ct"])
 @pytest.mark.parametrize("algo,k", MM_POINTS)
 @pytest.mark.parametrize("bits", [3, 32, 33, 64, 100, 512])
-def test_mont_mul(api, algo, k, bits):
+def test_mont_mul(api, algo, k, bits, ct):
     rng = random.Random(bits * 100 + algo * 40 + k)
     for m in moduli(rng, bits):
         if m < 3:
@@ -74,12 +84,18 @@ def test_mont_mul(api, algo, k, bits):
             pairs = [(a, rng.randrange(m)) for a in operands(rng, m)]
             if m % 3 == 0:
                 pairs.append((3, m // 3))                   # a*b = m exactly
+            mul, sqr = ((api.vc_mont_mul, api.vc_mont_sqr) if ct else
+                        (api.vc_mont_mul_var, api.vc_mont_sqr_var))
+            if ct:      # the constant-time product also takes any a < 2^(32n) with b < m
+                pairs += [((1 << 32 * n) - 1, m - 1), ((1 << 32 * n) - 1, rng.randrange(m))]
             for a, b in pairs:
                 out = limbs(0, n)
-                api.vc_mont_mul_var(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
+                mul(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
                 assert from_limbs(out, n) == a * b * rinv % m, (m, a, b)
+                if a >= m:
+                    continue
                 xa = limbs(a, n)
-                api.vc_mont_sqr_var(ctypes.byref(ctx), xa, xa)     # in place
+                sqr(ctypes.byref(ctx), xa, xa)     # in place
                 assert from_limbs(xa, n) == a * a * rinv % m
 
 
@@ -204,3 +220,151 @@ def test_bad_input(api):
     assert api.vc_mp_crt_var(ctypes.byref(x), *args[:5], None, CRT_SRC) == VC_ERR_NULL
     big = [ctypes.byref(Mp.of(v)) for v in (5, 2, 5, 7, 3, 3)]      # xp >= p
     assert api.vc_mp_crt_var(ctypes.byref(x), *big, CRT_MRC) == VC_ERR_RANGE
+
+
+# ---- constant time ----
+
+def modexp_ct(api, ctx, a, e, ebits):
+    r = Mp.of(0xDEAD)
+    rc = api.vc_mp_modexp(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(e), ebits)
+    return rc if rc else int(r)
+
+
+@pytest.mark.parametrize("window", range(1, 7))
+def test_modexp_ct(api, window):
+    """The fixed window against pow and against the variable-time methods, at every width, on
+    moduli of 3 to 4096 bits: exponent 0, 1, all ones, a power of two, random, short exponents
+    under a long bound; bases 0, 1, m - 1, random, and longer than m (several n-limb chunks)."""
+    rng = random.Random(window)
+    for bits in (3, 31, 32, 33, 64, 95, 256, 521, 1024, 2048, 4096):
+        if window != 5 and bits > 1024:
+            continue
+        for m in list(moduli(rng, bits))[:2 if bits > 1024 else 4]:
+            ctx = mont(api, m, cfg(ALGO2, 32, 1, EXP_WINDOW, window))
+            ctx_var = mont(api, m, cfg(ALGO2, 32, 1, EXP_WINDOW, window))
+            for eb in (bits, min(bits + 37, 4096), 1, 2, 17):
+                for e in {0, 1, (1 << eb) - 1, 1 << (eb - 1), rng.getrandbits(eb), 65537 % (1 << eb)}:
+                    for a in (0, 1, m - 1, rng.randrange(m), rng.getrandbits(min(3 * bits + 50, 8192))):
+                        want = pow(a, e, m)
+                        assert modexp_ct(api, ctx, a, e, eb) == want, (bits, m, a, e, eb)
+                        assert modexp(api, ctx_var, a, e) == want
+                    if bits > 1024:
+                        break
+
+
+@pytest.mark.parametrize("algo,k", MM_POINTS)
+def test_modexp_ct_every_algorithm(api, algo, k):
+    rng = random.Random(algo * 11 + k)
+    bits = 96 if algo == ALGO5 or k < 8 else 300
+    for m in moduli(rng, bits):
+        ctx = mont(api, m, cfg(algo, k, 1, EXP_LADDER, 4))
+        for a, e in [(rng.randrange(m), rng.getrandbits(bits)), (m - 1, (1 << bits) - 1),
+                     (rng.getrandbits(2 * bits + 9), rng.getrandbits(bits))]:
+            assert modexp_ct(api, ctx, a, e, bits) == pow(a, e, m)
+
+
+def test_modexp_ct_sequence(api):
+    """The sequence of products depends on the bound and the modulus's length only: ALGO1's
+    intra-MM cache counts every product (hits + misses), and the count is the same for every
+    exponent and base under one bound; the variable-time sliding window's is not."""
+    rng = random.Random(3)
+    m = rng.getrandbits(512) | 1 | 1 << 511
+    intra = Cache()
+    ctx = mont(api, m, cfg(ALGO1, 32, 0, EXP_WINDOW, 5), intra)
+    counts, var_counts = set(), set()
+    for e in (0, 1, (1 << 512) - 1, 1 << 300, rng.getrandbits(512), rng.getrandbits(40)):
+        for a in (0, 1, m - 1, rng.randrange(m)):
+            intra.hits = intra.misses = 0
+            assert modexp_ct(api, ctx, a, e, 512) == pow(a, e, m)
+            counts.add(intra.hits + intra.misses)
+            intra.hits = intra.misses = 0
+            modexp(api, ctx, a, e)
+            var_counts.add(intra.hits + intra.misses)
+    assert len(counts) == 1, counts
+    assert len(var_counts) > 1
+
+
+def test_modexp_ct_errors(api):
+    ctx = mont(api, 101)
+    r = Mp()
+    f = api.vc_mp_modexp
+    assert f(None, ctypes.byref(r), Mp.of(3), Mp.of(3), 8) == VC_ERR_NULL
+    assert f(ctypes.byref(ctx), None, Mp.of(3), Mp.of(3), 8) == VC_ERR_NULL
+    assert f(ctypes.byref(ctx), ctypes.byref(r), None, Mp.of(3), 8) == VC_ERR_NULL
+    assert f(ctypes.byref(ctx), ctypes.byref(r), Mp.of(3), None, 8) == VC_ERR_NULL
+    assert modexp_ct(api, ctx, 3, 256, 8) == VC_ERR_RANGE          # e >= 2^ebits
+    assert modexp_ct(api, ctx, 3, 1 << 4095, 4095) == VC_ERR_RANGE
+    assert modexp_ct(api, ctx, 3, 1, 0) == VC_ERR_RANGE
+    assert modexp_ct(api, ctx, 3, 0, 0) == 1
+    assert modexp_ct(api, ctx, 3, 5, LIMBS * 32 + 1) == VC_ERR_RANGE  # bound over the maximum
+    assert modexp_ct(api, ctx, 3, (1 << 4096) - 1, 4096) == pow(3, (1 << 4096) - 1, 101)
+    e = Mp.of(5)
+    e.d[1] = 0xFFFFFFFF                           # a limb above e's count: masked, not read as e's
+    assert api.vc_mp_modexp(ctypes.byref(ctx), ctypes.byref(r), Mp.of(3), ctypes.byref(e), 3) == 0
+    assert int(r) == pow(3, 5, 101)
+
+
+def test_sub_m_ct(api):
+    """hi:t - m when hi:t >= m, else t: at the boundary, with the carry limb, in place."""
+    rng = random.Random(4)
+    for n in (1, 2, 5, 32):
+        m = rng.getrandbits(32 * n) | 1 | 1 << (32 * n - 1)
+        for v in (0, m - 1, m, m + 1, 2 * m - 1, (1 << 32 * n) - 1, (1 << 32 * n), rng.randrange(2 * m)):
+            t = limbs(v & ((1 << 32 * n) - 1), n)
+            api.vc_mpn_sub_m_ct(t, t, v >> (32 * n), limbs(m, n), n)
+            assert from_limbs(t, n) == (v - m if v >= m else v), (n, v)
+
+
+@pytest.mark.parametrize("algo,k", [(ALGO2, 32), (ALGO3, 32), (ALGO1, 32), (ALGO5, 1), (UNIT, 32), (ALGO2, 7)])
+def test_modmul_muladd_ct(api, algo, k):
+    rng = random.Random(algo + k)
+    for bits in (31, 160, 256, 1023):
+        for m in moduli(rng, bits):
+            ctx = mont(api, m, cfg(algo, k))
+            for a, b, d in [(0, 9, 0), (m - 1, m - 1, m - 1), (rng.randrange(m), rng.randrange(m), 1),
+                            (rng.getrandbits(2 * bits + 40), rng.getrandbits(bits), rng.getrandbits(3 * bits)),
+                            (m, 2 * m + 1, 5 * m)]:
+                r = Mp.of(1)
+                assert api.vc_mp_mont_modmul(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(b)) == 0
+                assert int(r) == a * b % m
+                assert api.vc_mp_mont_muladd(ctypes.byref(ctx), ctypes.byref(r), Mp.of(a), Mp.of(b),
+                                             Mp.of(d)) == 0
+                assert int(r) == (a * b + d) % m
+                x = Mp.of(a)                    # output aliasing an input
+                assert api.vc_mp_mont_muladd(ctypes.byref(ctx), ctypes.byref(x), ctypes.byref(x),
+                                             Mp.of(b), Mp.of(d)) == 0
+                assert int(x) == (a * b + d) % m
+    ctx = mont(api, 101)
+    assert api.vc_mp_mont_muladd(ctypes.byref(ctx), ctypes.byref(Mp()), Mp.of(1), Mp.of(1), None) == VC_ERR_NULL
+    assert api.vc_mp_mont_modmul(ctypes.byref(ctx), None, Mp.of(1), Mp.of(1)) == VC_ERR_NULL
+
+
+@pytest.mark.parametrize("algo,k", [(ALGO2, 32), (ALGO3, 32), (ALGO5, 1), (ALGO2, 5)])
+def test_crt_ct(api, algo, k):
+    """Garner in constant time against Python, balanced and unbalanced primes (q longer than p
+    included), x at the ends of [0, pq); agrees with vc_mp_crt_var."""
+    import gmpy2
+    rng = random.Random(algo * 3 + k)
+    for pb, qb in ((32, 32), (256, 256), (1024, 1024), (200, 130), (130, 200), (2048, 2048)):
+        if (algo == ALGO5 or k < 32) and pb > 256:
+            continue
+        p = int(gmpy2.next_prime(rng.getrandbits(pb) | 1 << (pb - 1)))
+        q = int(gmpy2.next_prime(rng.getrandbits(qb) | 1 << (qb - 1)))
+        cp = mont(api, p, cfg(algo, k))
+        for x in (0, 1, p * q - 1, p, q, rng.randrange(p * q)):
+            r = Mp.of(7)
+            args = [Mp.of(v) for v in (x % p, x % q, q, pow(q, -1, p))]
+            assert api.vc_mp_crt(ctypes.byref(cp), ctypes.byref(r), *[ctypes.byref(v) for v in args]) == 0
+            assert int(r) == x, (pb, qb, x)
+            args = [Mp.of(v) for v in (x % p, x % q, p, q, pow(q, -1, p), pow(p, -1, q))]
+            r2 = Mp()
+            assert api.vc_mp_crt_var(ctypes.byref(r2), *[ctypes.byref(v) for v in args], CRT_MRC) == 0
+            assert int(r2) == x
+    cp = mont(api, 101)
+    r = Mp()
+    call = lambda *v: api.vc_mp_crt(ctypes.byref(cp), ctypes.byref(r), *[Mp.of(i) for i in v])
+    assert call(5, 3, 0, 7) == VC_ERR_MODULUS
+    assert call(1 << 40, 3, 7, 7) == VC_ERR_RANGE        # xp longer than p
+    assert call(5, 1 << 40, 7, 7) == VC_ERR_RANGE        # xq longer than q
+    assert call(5, 3, 7, 1 << 40) == VC_ERR_RANGE        # qinv longer than p
+    assert api.vc_mp_crt(None, ctypes.byref(r), Mp.of(1), Mp.of(1), Mp.of(7), Mp.of(1)) == VC_ERR_NULL

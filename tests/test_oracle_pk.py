@@ -106,6 +106,24 @@ def mp_cases(rng):
         for e in (65537, rng.getrandbits(100))[:1 if bits > 2048 else 2]:
             req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e)}
             out.append((req, lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
+    # The constant-time exponentiation ("ct", over "ebits" bits, default m's length): exponents 0,
+    # 1, all ones, random, short ones under a long bound; bases longer than m; other points.
+    # A full-length exponent costs bits squarings whatever its value: 1024 and 2048 bits keep to few.
+    for bits in (64, 256, 1024, 2048):
+        m = odd(rng, bits)
+        cases = {64: [(0, None), (1, None), ((1 << 64) - 1, None), (rng.getrandbits(64), None), (65537, 17)],
+                 256: [(0, None), ((1 << 256) - 1, None), (rng.getrandbits(256), None), (rng.getrandbits(100), 320)],
+                 1024: [((1 << 1024) - 1, None), (rng.getrandbits(100), 1088)],
+                 2048: [(65537, 17), (1, 40)]}[bits]
+        for e, eb in cases:
+            a = rng.getrandbits(2 * bits + 8)
+            req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e), "ct": True, **({"ebits": eb} if eb else {})}
+            out.append((req, lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
+    m = odd(rng, 256)
+    for cfg in (dict(algo=3, radix=32, sqr=True), dict(algo=5), dict(algo=1), dict(exp="window", window=2)):
+        a, e = rng.getrandbits(300), rng.getrandbits(256)
+        out.append(({"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e), "ct": True, **cfg},
+                    lambda r, a=a, e=e, m=m: int(r["out"], 16) == pow(a, e, m)))
     return out
 
 
@@ -149,6 +167,12 @@ def pk_cases(rng):
         seed = rng.randbytes(16)
         out.append(({"op": "rsa", "fn": "encrypt", "msg": msg.hex(), "seed": seed.hex(), "n": hx(n), "e": hx(e)},
                     lambda r, key=key, msg=msg: _pkcs1_decrypt(key, bytes.fromhex(r["out"])) == msg))
+    # The variable-time paths ("var"), selected explicitly, give the same answers.
+    n, e, d, p, q = rsa_key(rng, 512)
+    for crt in ("none", "mrc", "src"):
+        x = rng.randrange(n)
+        out.append(({"op": "rsa", "fn": "private", "msg": hx(x), "crt": crt, "var": True, "n": hx(n), "e": hx(e),
+                     "d": hx(d), "p": hx(p), "q": hx(q)}, lambda r, x=x, d=d, n=n: int(r["out"], 16) == pow(x, d, n)))
     # Fault protection: a bit flipped in a stored CRT exponent is caught before the result leaves.
     n, e, d, p, q = rsa_key(rng, 512)
     for crt, which in (("mrc", "dp"), ("src", "dq")):
@@ -168,8 +192,9 @@ def pk_cases(rng):
                     and (xbits == 0 or int(r["x"], 16).bit_length() == xbits)))
         x = rng.randrange(2, p - 1) if xbits == 0 else rng.getrandbits(xbits) | 1 << (xbits - 1)
         peer = pow(2, rng.randrange(2, p - 1), p)
-        out.append(({"op": "dh", "fn": "shared", "group": group, "x": hx(x), "peer": hx(peer)},
-                    lambda r, x=x, peer=peer, p=p: int(r["z"], 16) == pow(peer, x, p)))
+        for var in (False, True):
+            out.append(({"op": "dh", "fn": "shared", "group": group, "x": hx(x), "peer": hx(peer), "var": var},
+                        lambda r, x=x, peer=peer, p=p: int(r["z"], 16) == pow(peer, x, p)))
     p = pkdata.dh_group("modp512")
     x = rng.randrange(2, p - 1)
     m = rng.randrange(1, p)
@@ -177,8 +202,9 @@ def pk_cases(rng):
                  "seed": "01"}, lambda r, x=x, m=m, p=p:
                 int(r["c2"], 16) * pow(int(r["c1"], 16), p - 1 - x, p) % p == m))
     k = rng.randrange(2, p - 1)
-    out.append(({"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": hx(x), "c1": hx(pow(2, k, p)),
-                 "c2": hx(m * pow(2, x * k, p) % p)}, lambda r, m=m: int(r["m"], 16) == m))
+    for var in (False, True):
+        out.append(({"op": "elgamal", "fn": "decrypt", "group": "modp512", "x": hx(x), "c1": hx(pow(2, k, p)),
+                     "c2": hx(m * pow(2, x * k, p) % p), "var": var}, lambda r, m=m: int(r["m"], 16) == m))
     # DSA 1024/160 with RFC 6979 nonces: pycryptodome's deterministic signature, exactly.
     name, hname, v, _ = pkdata.dsa_keys()[0]
     key = DSA.construct((v["Y"], v["G"], v["P"], v["Q"], v["X"]))
@@ -187,8 +213,9 @@ def pk_cases(rng):
         msg = rng.randbytes(rng.randrange(0, 64))
         sig = DSS.new(key, "deterministic-rfc6979").sign(SHA1.new(msg))
         rs = (int.from_bytes(sig[:20], "big"), int.from_bytes(sig[20:], "big"))
-        out.append(({"op": "dsa", "fn": "sign", "x": hx(v["X"]), "digest": SHA1.new(msg).hexdigest(), **dom},
-                    lambda r, rs=rs: (int(r["r"], 16), int(r["s"], 16)) == rs))
+        for var in (False, True):
+            out.append(({"op": "dsa", "fn": "sign", "x": hx(v["X"]), "digest": SHA1.new(msg).hexdigest(), "var": var,
+                         **dom}, lambda r, rs=rs: (int(r["r"], 16), int(r["s"], 16)) == rs))
         out.append(({"op": "dsa", "fn": "verify", "y": hx(v["Y"]), "digest": SHA1.new(msg).hexdigest(),
                      "r": hx(rs[0]), "s": hx(rs[1]), **dom}, lambda r: r["valid"] is True))
         out.append(({"op": "dsa", "fn": "verify", "y": hx(v["Y"]), "digest": SHA1.new(msg).hexdigest(),
@@ -305,6 +332,7 @@ BAD = [
     ({"op": "dsa", "fn": "verify", "p": "17", "q": "0b", "g": "04", "y": "02", "hash": "sha1",
       "digest": "00" * 20, "r": "00", "s": "01"}, ""),
     ({"op": "modexp", "m": "0b", "a": "zz", "e": "03"}, "\"a\""),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "10", "ct": True, "ebits": 4}, "range"),
 ]
 
 

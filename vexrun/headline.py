@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from .records import mp_point
-from .suites import clmul, ec, mont, symmetric
+from .suites import clmul, ec, mont, pk, symmetric
 from .suites.base import find, mcycles
 
 BLOCK_RE = re.compile(r"(<!-- headline:(\w+) -->\n)(.*?)(<!-- /headline -->)", re.S)
@@ -159,10 +159,17 @@ def mont_block(records, meta):
     return lines
 
 
+def ct_block(records, meta):
+    """Constant time vs variable time (docs/ct-pk.json, measured through the oracle)."""
+    return [f"From [docs/ct-pk.json](docs/ct-pk.json) (commit `{meta['commit'][:7]}`, `{meta['command']}`). "
+            f"{meta['note']}", ""] + pk.ct_rows(records)
+
+
 # block name -> (data file under docs/, renderer)
 BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
           "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block),
-          "mont": ("performance-mont.json", mont_block)}
+          "mont": ("performance-mont.json", mont_block),
+          "ct": ("ct-pk.json", ct_block)}
 
 
 def render(name, docs):

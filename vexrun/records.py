@@ -35,7 +35,10 @@ def mp_point(rec):
         parts.append(f"r=2^{rec['radix']}")
     if rec.get("sqr") and rec["algo"] in (2, 3, 4):
         parts.append("sqr")
-    parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
+    if rec.get("suite") == "pk" and rec.get("var") is False:      # secrets in constant time (mp.h)
+        parts.append("ct fixed window")
+    else:
+        parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
     if rec.get("crt"):
         parts.append(f"crt={rec['crt']}")
     return " ".join(parts)

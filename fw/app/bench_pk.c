@@ -66,6 +66,7 @@ static void pk_rec_head(const struct bench_case *c, void *ctx, const struct benc
     json_bool("sqr", h->cfg->sqr);
     json_str("exp", exp_names[h->cfg->exp]);
     json_u64("window", h->cfg->window);
+    json_bool("var", h->cfg->var);
   }
   if (h->crt)
     json_str("crt", h->crt);
@@ -236,18 +237,20 @@ static const struct bench_case modexp_cases[] = {
   [EXP_65537] = {.prim = "modexp", .op = "e=65537", .call = run_modexp, .fields = mp_out, .arg = 65537},
 };
 
-/* Points of the design space measured by default; "all" adds the radix sweep. */
+/* Points of the design space measured by default; "all" adds the radix sweep. The study's
+ * exponentiation is the variable-time sliding window (var = 1: RSA across the points below
+ * measures it, the default ALGO2 point included, beside the constant-time default). */
 static const vc_mp_cfg mm_points[] = {
-  {VC_MM_ALGO1, 32, 0, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO2, 32, 0, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO2, 8, 1, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO3, 32, 0, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO3, 32, 1, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO3, 8, 0, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO4, 32, 0, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO4, 32, 1, VC_EXP_WINDOW, 6},
-  {VC_MM_ALGO5, 1, 0, VC_EXP_WINDOW, 6},
+  {VC_MM_ALGO1, 32, 0, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO2, 32, 0, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO2, 8, 1, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO3, 32, 0, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO3, 32, 1, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO3, 8, 0, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO4, 32, 0, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO4, 32, 1, VC_EXP_WINDOW, 6, 1},
+  {VC_MM_ALGO5, 1, 0, VC_EXP_WINDOW, 6, 1},
 };
 #define NPOINTS (sizeof(mm_points) / sizeof(mm_points[0]))
 
@@ -286,7 +289,7 @@ void bench_mp(const struct run_opts *o, struct tally *t)
   static const uint8_t radices[] = {3, 4, 5, 6, 7, 8, 9, 16, 32};
   for (int algo = VC_MM_ALGO2; algo <= VC_MM_ALGO3; algo++)
     for (size_t i = 0; i < sizeof(radices); i++) {
-      vc_mp_cfg c = {(uint8_t)algo, radices[i], 1, VC_EXP_WINDOW, 6};
+      vc_mp_cfg c = {(uint8_t)algo, radices[i], 1, VC_EXP_WINDOW, 6, 1};
       mp_montmul(&x, 1024, &c, o, t);
     }
   for (uint8_t ex = VC_EXP_LR; ex <= VC_EXP_LADDER; ex++)
@@ -424,14 +427,13 @@ static void pk_rsa(struct pk_ctx *x, const struct kat_rsa *k, const vc_mp_cfg *c
   pk_run(x, &rsa_family, rsa_cases, BENCH_N(rsa_cases), o, t);
 }
 
-/* A group's set-up: p, g, the default point, the DRBG seeded from "vexcrypt/<what>/<group>". */
-static void pk_group(struct pk_ctx *x, const char *what, const vc_dh_group *grp)
+/* A group's set-up: p, g, the point c, the DRBG seeded from "vexcrypt/<what>/<group>". */
+static void pk_group(struct pk_ctx *x, const char *what, const vc_dh_group *grp, const vc_mp_cfg *c)
 {
-  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)grp->bits, .cfg = &vc_mp_cfg_default,
-                          .group = grp->name};
+  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)grp->bits, .cfg = c, .group = grp->name};
   x->h.seed = str_fmt(x->seed, sizeof(x->seed), "vexcrypt/%s/%s", what, grp->name);
   vc_dh_group_load(grp, &x->p, &x->g);
-  x->cfg = vc_mp_cfg_default;
+  x->cfg = *c;
   seed_rng(&x->rng, x->seed);
 }
 
@@ -470,9 +472,10 @@ static const struct bench_case dh_cases[] = {
   {.prim = "dh", .op = "shared", .call = run_dh_shared, .fields = dh_shared_out},
 };
 
-static void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, const struct run_opts *o, struct tally *t)
+static void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, const vc_mp_cfg *c,
+                  const struct run_opts *o, struct tally *t)
 {
-  pk_group(x, "dh", grp);
+  pk_group(x, "dh", grp, c);
   vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->peer_x, &x->peer_y, &x->cfg);     /* the peer */
   pk_run(x, &group_family, dh_cases, BENCH_N(dh_cases), o, t);
 }
@@ -518,7 +521,7 @@ static const struct bench_case elgamal_cases[] = {
 static void pk_elgamal(struct pk_ctx *x, const vc_dh_group *grp, const struct run_opts *o,
                        struct tally *t)
 {
-  pk_group(x, "elgamal", grp);
+  pk_group(x, "elgamal", grp, &vc_mp_cfg_default);
   vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->x, &x->y, &x->cfg);
   draw(&x->rng, &x->m, grp->bits - 1);
   pk_run(x, &group_family, elgamal_cases, BENCH_N(elgamal_cases), o, t);
@@ -552,18 +555,18 @@ static const struct bench_case dsa_cases[] = {
   {.prim = "dsa", .op = "verify", .call = run_dsa_verify},
 };
 
-static void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes,
+static void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes, const vc_mp_cfg *c,
                    const struct run_opts *o, struct tally *t)
 {
-  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->plen * 8, .bytes = bytes,
-                          .cfg = &vc_mp_cfg_default, .key = k->name, .hash = k->hash};
+  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->plen * 8, .bytes = bytes, .cfg = c,
+                          .key = k->name, .hash = k->hash};
   vc_mp_from_bytes_var(&x->dsa.p, k->p, k->plen);
   vc_mp_from_bytes_var(&x->dsa.q, k->q, k->qlen);
   vc_mp_from_bytes_var(&x->dsa.g, k->g, k->plen);
   vc_mp_from_bytes_var(&x->x, k->x, k->qlen);
   vc_mp_from_bytes_var(&x->y, k->y, k->plen);
   x->hash = app_find_hash(k->hash, strlen(k->hash));
-  x->cfg = vc_mp_cfg_default;
+  x->cfg = *c;
   bench_fill(app_in, bytes);
   pk_run(x, &group_family, dsa_cases, BENCH_N(dsa_cases), o, t);
 }
@@ -571,13 +574,24 @@ static void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes,
 void bench_pk(const struct run_opts *o, struct tally *t)
 {
   static struct pk_ctx x;
-  for (size_t i = 0; i < KAT_RSA_N; i++)
+  static vc_mp_cfg var;        /* the default point with secrets through the _var paths */
+  var = vc_mp_cfg_default;
+  var.var = 1;
+  /* Constant time (the default) and, beside it, variable time: RSA CRT, DH-1024 (DH-2048 with
+   * "all": 0.8 G cycles a run), DSA signing. */
+  for (size_t i = 0; i < KAT_RSA_N; i++) {
     pk_rsa(&x, &kat_rsa[i], &vc_mp_cfg_default, VC_RSA_MRC, o, t);
-  for (size_t i = 0; i < vc_dh_ngroups && vc_dh_groups[i].bits <= 1024; i++)
-    pk_dh(&x, &vc_dh_groups[i], o, t);
+    pk_rsa(&x, &kat_rsa[i], &var, VC_RSA_MRC, o, t);
+  }
+  for (size_t i = 0; i < vc_dh_ngroups && vc_dh_groups[i].bits <= (o->all ? 2048 : 1024); i++) {
+    pk_dh(&x, &vc_dh_groups[i], &vc_mp_cfg_default, o, t);
+    if (vc_dh_groups[i].bits >= 1024)
+      pk_dh(&x, &vc_dh_groups[i], &var, o, t);
+  }
   for (size_t i = 0; i < KAT_DSA_N; i++) {
-    pk_dsa(&x, &kat_dsa[i], 23, o, t);
-    pk_dsa(&x, &kat_dsa[i], 51200, o, t);
+    pk_dsa(&x, &kat_dsa[i], 23, &vc_mp_cfg_default, o, t);
+    pk_dsa(&x, &kat_dsa[i], 23, &var, o, t);
+    pk_dsa(&x, &kat_dsa[i], 51200, &vc_mp_cfg_default, o, t);
   }
   pk_elgamal(&x, vc_dh_group_find("modp1024"), o, t);
   if (!o->all)
@@ -589,7 +603,7 @@ void bench_pk(const struct run_opts *o, struct tally *t)
     pk_rsa(&x, &kat_rsa[i], &vc_mp_cfg_default, VC_RSA_SRC, o, t);
     for (size_t j = 0; j < NPOINTS; j++) {
       const vc_mp_cfg *c = &mm_points[j];
-      if (c->algo == VC_MM_ALGO5 || !memcmp(c, &vc_mp_cfg_default, sizeof(*c)) ||
+      if (c->algo == VC_MM_ALGO5 || !memcmp(c, &var, sizeof(*c)) ||
           (kat_rsa[i].len > 128 && (c->radix_bits < 32 || c->algo == VC_MM_ALGO1)))
         continue;
       pk_rsa(&x, &kat_rsa[i], c, VC_RSA_MRC, o, t);

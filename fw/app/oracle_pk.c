@@ -2,7 +2,8 @@
  * big-endian hex strings of any length (byte strings: digests, signatures, messages of the
  * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by the optional
  * fields "algo" (1..5, 6: the Montgomery unit with ALGO2 as its software form), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
- * "window" (1..6), each defaulting to vc_mp_cfg_default. Values live in static storage: the
+ * "window" (1..6), "var" (bool: secrets of the pk ops through the variable-time paths, mp.h),
+ * each defaulting to vc_mp_cfg_default. Values live in static storage: the
  * firmware serves one request at a time and a vc_mp is 1 KiB. */
 #include <string.h>
 
@@ -51,6 +52,8 @@ static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
   if (req_u32(r, "window", c->window, &v) || v < 1 || v > VC_MP_MAX_WINDOW)
     return "\"window\" must be 1..6";
   c->window = (uint8_t)v;
+  if (req_get(r, "var"))
+    c->var = (uint8_t)req_flag(r, "var");
   return NULL;
 }
 
@@ -179,15 +182,22 @@ static const char *op_montmul(const struct req *r)
   return NULL;
 }
 
-/* {"op":"modexp","m","a","e",cfg} */
+/* {"op":"modexp","m","a","e",cfg,"ct","ebits"}: vc_mp_modexp_var with cfg's method, or with
+ * "ct" true the constant-time vc_mp_modexp over "ebits" exponent bits (default m's length). */
 static const char *op_modexp(const struct req *r)
 {
   const char *e;
   uint64_t init, cycles;
+  uint32_t ebits;
   int rc;
   if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)))
     return e;
-  TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
+  if (req_u32(r, "ebits", (uint32_t)vc_mp_bits_var(&M), &ebits))
+    return "\"ebits\" must be a bit count";
+  if (req_get(r, "ct") && req_flag(r, "ct"))
+    TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B, ebits));
+  else
+    TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
   if (rc)
     return vc_strerror(rc);
   json_ok("modexp", cycles);
@@ -525,7 +535,7 @@ static const char *op_hmac(const struct req *r)
   return NULL;
 }
 
-#define CFG_PARAMS "\"algo\":\"int 1..6\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\""
+#define CFG_PARAMS "\"algo\":\"int 1..6\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\",\"var\":\"bool\""
 /* {"op":"montu","m","a","b","e"}: the Montgomery unit's driver (fw/drivers/mont.h; "impl":"sw":
  * its emulation) on resident operands: a*b/R mod m (a, b < m, R = 2^(32 limbs of m)) timed
  * alone, the transfers timed apart (setup: the modulus and ninv; load: one operand in; store:
@@ -588,7 +598,7 @@ const struct oracle_op oracle_pk_ops[] = {
    "multiprecision integer operation", op_mp},
   {"montmul", "{\"m\":\"hex\",\"a\":\"hex\",\"b\":\"hex\"," CFG_PARAMS "}",
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
-  {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\"," CFG_PARAMS "}",
+  {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\",\"ct\":\"bool\",\"ebits\":\"int\"," CFG_PARAMS "}",
    "modular exponentiation a^e mod m", op_modexp},
   {"montu", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"b\":\"hex\",\"e\":\"hex\"}",
    "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},

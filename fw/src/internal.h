@@ -12,7 +12,8 @@
  * group under 4 KiB never evicts its own code from VexRiscv's 4 KiB direct-mapped
  * instruction cache (cycle counts otherwise move by 5-10 % with unrelated layout). Groups,
  * each with its line in linker.ld: mp, the exponentiation's Montgomery products and limb
- * loops; p256, the P-256 field code and formula interpreter; gf2m, the binary curves' ladder
+ * loops; mpct, the constant-time exponentiation's own (placed after mp, wrapping onto its
+ * sliding window); p256, the P-256 field code and formula interpreter; gf2m, the binary curves' ladder
  * steps and the field operations they call. A no-op off ELF targets. */
 #if defined(__GNUC__) && defined(__ELF__)
 #define VC_HOT(group) __attribute__((hot, section(".text.hot." #group)))

@@ -6,7 +6,7 @@ import functools
 
 from .. import pkdata, seeds
 from ..records import bench_pattern, mp_point
-from .base import Suite, cycles, find
+from .base import Suite, cycles, find, mcycles
 from .mp import progress, table
 
 MARKS = {("rsa", 2048, "sign"): 60e6, ("rsa", 2048, "verify"): 2.5e6}
@@ -69,6 +69,35 @@ def check(rec):
         return f"{rec.get('prim')}: no host reference ({e!r})"
 
 
+CT_OPS = {("rsa", "sign"): "sign (PKCS#1 v1.5, CRT)", ("rsa", "private"): "private (raw, CRT)",
+          ("dh", "keypair"): "key pair", ("dh", "shared"): "shared secret", ("dsa", "sign"): "sign"}
+
+
+def ct_rows(records):
+    """Constant time (the default, "var": false) beside variable time ("var": true, the secrets
+    through the _var paths) for each operation measured both ways in `records` (pk suite), with
+    DH's key pair + shared secret summed: a markdown table, or [] when no pair was measured."""
+    pairs = {}
+    for r in find(records, "pk"):
+        if "var" in r and (r["prim"], r["op"]) in CT_OPS:
+            key = (r["prim"], r["bits"], r.get("crt"), r.get("key") or r.get("group"), r.get("bytes"))
+            pairs.setdefault(key, {}).setdefault(r["op"], {})[bool(r["var"])] = r["cycles"]
+    rows = []
+    for (prim, bits, crt, name, _), ops in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        if prim == "dh" and all(len(ops.get(o, {})) == 2 for o in ("keypair", "shared")):
+            ops = {**ops, "keypair + shared": {v: ops["keypair"][v] + ops["shared"][v] for v in (False, True)}}
+        for op, v in ops.items():
+            if len(v) == 2:
+                what = CT_OPS.get((prim, op), op)
+                ct, var = v[False], v[True]
+                rows.append(f"| {prim.upper()}-{bits} {what}{f' ({name})' if name else ''} | {mcycles(ct)} | "
+                            f"{mcycles(var)} | {ct / var:.2f}x ({100 * (ct / var - 1):+.0f} %) |")
+    if not rows:
+        return []
+    return ["| operation | constant time (default) | variable time (`var`) | constant / variable |",
+            "|---|---:|---:|---:|"] + rows
+
+
 def page(records, meta):
     if not find(records, "pk"):
         return []
@@ -122,10 +151,18 @@ def page(records, meta):
                    f"{cycles(r['cycles'] + v['cycles'] if v else None)} | " + phone_cells(ph) + " |")
     for r in find(records, "pk", prim="elgamal"):
         out.append(f"\nElGamal {r['op']} over {r['group']}: {r['cycles']:,} cycles.")
+    ct = ct_rows(records)
+    if ct:
+        out += ["", "### Constant time vs variable time", "",
+                "Secrets (private exponents, nonces, CRT halves) by default through the constant-time "
+                "paths of mp.h (fixed window, masked table reads and final subtractions); `var` sends "
+                "them through the variable-time ones (6-bit sliding window), in the same build.", ""] + ct
     return out + [""]
 
 
 # Measured at 61e4fe1 (vexrun sim --suites mp,pk --runs 1): 470 M cycles of measurements a run
 # (DSA and DH dominate), 90 M of set-up; "all" adds RSA across the design space (about 1.5 G).
-SUITES = [Suite("pk", estimate=lambda o: 90e6 + (470e6 + (1.5e9 if o.all else 0)) * o.runs,
+# The variable-time twins of RSA CRT, DH-1024 and DSA signing add about 160 M a run, and "all"
+# DH-1536/2048 both ways about 1.2 G (estimated from docs/ct-pk.json, not measured in the suite).
+SUITES = [Suite("pk", estimate=lambda o: 90e6 + (630e6 + (2.7e9 if o.all else 0)) * o.runs,
                 progress=progress, check=check, table=table, page=page)]

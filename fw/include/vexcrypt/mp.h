@@ -8,13 +8,29 @@
  * output aliasing any input unless stated otherwise.
  *
  * Timing (common.h): a vc_mp's limb count is its length and is not hidden. vc_mp_set_u32,
- * vc_mp_copy and vc_mp_bit are constant time (their work depends on limb counts only). Every
- * other function is variable time and named _var: values decide the work through
- * normalisation, carries, comparisons, the division's quotient corrections, the modulus
- * (vc_mont_init_var), the Montgomery products' final subtraction and the exponent's bits.
- * VC_EXP_LADDER fixes the sequence of products (it depends on the exponent's length only) and
- * ALGO3 and ALGO5 branch on data only for the final subtraction: neither makes a call
- * constant time. */
+ * vc_mp_copy and vc_mp_bit are constant time (their work depends on limb counts only). The
+ * functions named _var are variable time: values decide the work through normalisation,
+ * carries, comparisons, the division's quotient corrections, the modulus (vc_mont_init_var),
+ * the Montgomery products' final subtraction and the exponent's bits (VC_EXP_LADDER fixes the
+ * sequence of products but not the products' final subtractions).
+ *
+ * The constant-time contract (vc_mp_modexp, vc_mont_mul/sqr, vc_mp_mont_modmul/muladd,
+ * vc_mp_crt, vc_mp_mod_inv_binary): which instructions run and which addresses they read depend
+ * only on the modulus's limb count (ctx->n), on bounds the caller states (an exponent's ebits)
+ * and on the limb counts of inputs longer than the modulus (a public input such as a message);
+ * never on the values of the operands, of the exponent or of the modulus once its context is
+ * set up. Secrets below the modulus are read in the modulus's limb count, limbs above their own
+ * count masked. Products end in a masked final subtraction; exponentiation is a fixed window
+ * whose table is read whole at every window. The result is returned normalised: its limb count
+ * shows, as every vc_mp's. This holds for ALGO1 without the intra-MM cache, ALGO2 and ALGO3 at
+ * radix 2^32, ALGO5 and UNIT (the default in every build); ALGO4's Karatsuba carries and the
+ * radices below 2^32 (digits that skip work when zero) run the same sequence of products with
+ * variable-time products, kept for the design-space study. Setting up a context
+ * (vc_mont_init_var) is constant time in software for a modulus of 32n bits with R = 2^(32n)
+ * (RSA primes, DH and DSA moduli) unless cfg.var; otherwise it divides by the modulus, and
+ * with the unit (UNIT) it divides and looks the modulus up in its two-key cache: a secret
+ * prime's set-up is variable time there. The pre-ME cache is not constant time (vc_mp_modexp
+ * does not use it). */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
 
@@ -110,11 +126,18 @@ typedef struct {
   uint8_t sqr;         /* dedicated squaring (ALGO2, ALGO4) */
   uint8_t exp;         /* enum vc_exp_algo */
   uint8_t window;      /* VC_EXP_WINDOW */
+  uint8_t var;         /* 0: secrets through the constant-time functions; 1: the _var ones */
 } vc_mp_cfg;
 
-/* The fastest configuration measured on the SoC (docs/performance.md): ALGO2 at radix 2^32
- * with squaring and a 6-bit sliding window, or UNIT with the same software fallback in MONT=1
- * builds. */
+/* One point of the design space (above), and `var`: how the public-key operations (pk.h)
+ * treat secrets (private exponents, nonces, CRT halves). 0, the default: in constant time
+ * (vc_mp_modexp with a fixed window of at most 5 bits, vc_mp_crt, vc_mp_mod_inv_binary,
+ * vc_mp_mont_muladd), whatever `exp` says; 1: variable time (vc_mp_modexp_var with `exp`, and
+ * the other _var functions), for the design-space study and the comparison only.
+ *
+ * The default: ALGO2 at radix 2^32 with squaring, windows of 6 bits (the variable-time sliding
+ * window's, the fastest measured: docs/performance.md) and 5 (the constant-time fixed window's),
+ * constant time; UNIT with the same software fallback in MONT=1 builds. */
 extern const vc_mp_cfg vc_mp_cfg_default;
 
 /* Optional software caches of seed 004, direct-mapped with VC_MP_CACHE_WAYS entries:
@@ -156,13 +179,28 @@ int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_c
  * the dedicated squaring when cfg.sqr is set). */
 int vc_mont_mul_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
 int vc_mont_sqr_var(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
+/* The same in constant time: the final subtraction masked. Besides a, b < m, any a < 2^(32n)
+ * with b < m gives a*b/R mod m. */
+int vc_mont_mul(const vc_mont *ctx, uint32_t *r, const uint32_t *a, const uint32_t *b);
+int vc_mont_sqr(const vc_mont *ctx, uint32_t *r, const uint32_t *a);
 
-/* a*b mod m through Montgomery form (a, b any size: reduced first). */
+/* a*b mod m through Montgomery form (a, b any size: reduced first). vc_mp_mont_modmul is the
+ * constant-time form, and vc_mp_mont_muladd gives a*b + d mod m (d any size) in constant time. */
 int vc_mp_mont_modmul_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_mont_modmul(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b);
+int vc_mp_mont_muladd(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *b,
+                      const vc_mp *d);
 
 /* r = a^e mod m with the context's exponentiation algorithm (a of any size: reduced first;
  * e up to VC_MP_MAX_BITS bits; a^0 = 1). Uses and fills the pre-ME cache when ctx has one. */
 int vc_mp_modexp_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e);
+/* r = a^e mod m in constant time for a secret e below 2^ebits (ebits <= VC_MP_MAX_BITS, a
+ * public bound such as the bit length of the modulus or of a group order; VC_ERR_RANGE when e
+ * is not below it): a fixed window over ebits bits, of width cfg.window for VC_EXP_WINDOW
+ * configurations (else 5), at most 5, narrower when short exponents need fewer products; in
+ * MONT=1 builds with the unit, the unit's fixed window (vc_montu_exp) over ebits bits. cfg.exp
+ * and the pre-ME cache are not used. a of any size (reduced in constant time). */
+int vc_mp_modexp(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e, size_t ebits);
 
 /* Chinese remaindering: given xp = x mod p, xq = x mod q (p, q coprime, xp < p, xq < q) and
  * qinv = q^-1 mod p, returns x mod pq.
@@ -171,5 +209,11 @@ int vc_mp_modexp_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *
 enum vc_crt_algo { VC_CRT_MRC = 1, VC_CRT_SRC };
 int vc_mp_crt_var(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, const vc_mp *q,
                   const vc_mp *qinv, const vc_mp *pinv, int algo);
+/* Garner's conversion in constant time, in p's Montgomery context cp: x = xq + q * ((xp - xq) *
+ * qinv mod p), so x = xp mod p and x = xq mod q, and x < pq when xq < q (not checked: a
+ * comparison would not be constant time). Limb counts: xp and qinv at most p's, xq at most q's
+ * (VC_ERR_RANGE otherwise); q nonzero (VC_ERR_MODULUS). */
+int vc_mp_crt(const vc_mont *cp, vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *q,
+              const vc_mp *qinv);
 
 #endif

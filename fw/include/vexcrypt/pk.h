@@ -5,8 +5,13 @@
  * Every operation takes a `const vc_mp_cfg *cfg` naming the modular-multiplication and
  * exponentiation algorithms to use (NULL: vc_mp_cfg_default), so the benchmarks can run one
  * protocol across the design space. Randomness comes from a caller's vc_drbg (drbg.h: a
- * deterministic generator, not for production keys). Secret exponents go through the
- * configured exponentiation: pick VC_EXP_LADDER for a constant sequence of products. */
+ * deterministic generator, not for production keys). Secrets (private exponents, DSA and
+ * ElGamal nonces, the CRT halves, DSA's s) are handled in constant time by default (mp.h:
+ * vc_mp_modexp over the bit length of their modulus or group order, vc_mp_crt,
+ * vc_mp_mod_inv_binary, vc_mp_mont_muladd), whatever cfg.exp names; cfg.var = 1 sends them
+ * through the variable-time functions and cfg.exp instead, for the design-space study only.
+ * Not covered: key generation (vc_rsa_keygen, vc_mp_is_prime_var: the prime candidates go
+ * through variable-time code) and range checks that compare a secret with a bound. */
 #ifndef VEXCRYPT_PK_H
 #define VEXCRYPT_PK_H
 

@@ -40,7 +40,7 @@ static int inverse_mod_n(vc_mp *r, const vc_mp *k, const vc_mp *n, int secret)
   if ((err = vc_mp_set_u32(&e, 2)) || (err = vc_mp_sub_var(&e, n, &e)) ||
       (err = vc_mont_init_var(&ctx, n, NULL, NULL, NULL)))
     return err;
-  return vc_mp_modexp_var(&ctx, r, k, &e);
+  return vc_mp_modexp(&ctx, r, k, &e, vc_mp_bits_var(n));
 }
 
 /* r = x(k G) mod n, s = k^-1 (e + r d) mod n; VC_ERR_RANGE when r or s is zero. */
@@ -49,16 +49,18 @@ static int sign_with(const vc_ec_curve *c, vc_ec_set set, const vc_mp *n, const 
                      uint8_t *s_out)
 {
   uint8_t pt[VC_EC_MAX_POINT];
-  vc_mp r, s, t, u;
+  vc_mont mn;
+  vc_mp r, s, t;
   int err;
   if ((err = c->impl->mul(c, set, pt, k, NULL)) || (err = x_mod_n(c, &r, n, pt)))
     return err;
   if (!vc_mp_cmp_u32_var(&r, 0))
     return VC_ERR_RANGE;
+  /* The nonce's inverse, then s = k^-1 (e + r d) by constant-time products modulo n. */
   if ((err = vc_mp_from_bytes_var(&t, k, c->nlen)) || (err = inverse_mod_n(&t, &t, n, 1)) ||
       (err = digest_int(c, &s, n, digest, dlen)) ||
-      (err = vc_mp_mod_mul_var(&u, &r, d, n)) || (err = vc_mp_mod_add_var(&s, &s, &u, n)) ||
-      (err = vc_mp_mod_mul_var(&s, &s, &t, n)))
+      (err = vc_mont_init_var(&mn, n, NULL, NULL, NULL)) ||
+      (err = vc_mp_mont_muladd(&mn, &s, &r, d, &s)) || (err = vc_mp_mont_modmul(&mn, &s, &s, &t)))
     return err;
   if (!vc_mp_cmp_u32_var(&s, 0))
     return VC_ERR_RANGE;

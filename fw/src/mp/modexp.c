@@ -1,5 +1,6 @@
-/* Modular exponentiation over a Montgomery context: binary left-to-right and right-to-left,
- * sliding window, Montgomery ladder; the pre-ME cache of seed 004. */
+/* Modular exponentiation over a Montgomery context: the constant-time fixed window
+ * (vc_mp_modexp) and the variable-time methods of the design space (binary left-to-right and
+ * right-to-left, sliding window, Montgomery ladder; the pre-ME cache of seed 004). */
 #include <string.h>
 
 #include "vexcrypt/mp.h"
@@ -129,31 +130,33 @@ static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *
   }
 }
 
-/* UNIT: acc = base^e mod m in the unit: the modulus, R mod m and base*R^2/R (Montgomery form)
- * resident, the driver's fixed window (constant sequence), then a product by 1 out of
- * Montgomery form. An exponent of at most PUBLIC_BITS bits (RSA's e = 3, 65537) takes
- * square-and-multiply instead: no such exponent is a secret (2^32 trials find it), and the
- * window would multiply at every window. It raises to e - 1 and ends with a product by the
- * base as it is, not in Montgomery form, which leaves the form: one product fewer. */
+/* UNIT: acc = base^e mod m in the unit (e: bits bits in ed): the modulus, R mod m and base*R^2/R
+ * (Montgomery form) resident, the driver's fixed window (constant sequence), then a product by
+ * 1 out of Montgomery form. `ct`: base is in Montgomery form already and the fixed window runs
+ * on every exponent (vc_mp_modexp). Otherwise an exponent of at most PUBLIC_BITS bits (RSA's
+ * e = 3, 65537) takes square-and-multiply instead: no such exponent is a secret (2^32 trials
+ * find it), and the window would multiply at every window. It raises to e - 1 and ends with a
+ * product by the base as it is, not in Montgomery form, which leaves the form: one product
+ * fewer. */
 #define PUBLIC_BITS 32
 #define SLOT_BASE (VC_MONTU_SLOT_X + 1)     /* the exponentiation by square-and-multiply leaves it */
-static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const vc_mp *e)
+static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const uint32_t *ed,
+                    size_t bits, int ct)
 {
   uint32_t one[VC_MP_LIMBS] = {1};
-  size_t bits = vc_mp_bits_var(e);
   int rc;
   if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2)))
     return rc;
-  if (bits > PUBLIC_BITS || bits == 0 || vc_montu_slots(c->n) <= SLOT_BASE) {
+  if (ct || bits > PUBLIC_BITS || bits == 0 || vc_montu_slots(c->n) <= SLOT_BASE) {
     if ((rc = vc_montu_load(VC_MONTU_SLOT_X, base)) ||
-        (rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC)) ||
+        (!ct && (rc = vc_montu_mul(VC_MONTU_SLOT_X, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC))) ||
         (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one)) ||
-        (rc = (bits > PUBLIC_BITS ? vc_montu_exp : vc_montu_exp_var)(e->d, bits)) ||
+        (rc = (ct || bits > PUBLIC_BITS ? vc_montu_exp : vc_montu_exp_var)(ed, bits)) ||
         (rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)) ||
         (rc = vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_ONE)))
       return rc;
   } else {
-    uint32_t e1 = e->d[0] - 1;                /* e < 2^32, e >= 1; one is read for e1 < 2 only */
+    uint32_t e1 = ed[0] - 1;                  /* e < 2^32, e >= 1; one is read for e1 < 2 only */
     if ((rc = vc_montu_load(SLOT_BASE, base)) ||
         (rc = vc_montu_mul(VC_MONTU_SLOT_X, SLOT_BASE, VC_MONTU_SLOT_ACC)) ||
         (e1 < 2 && (rc = vc_montu_load(VC_MONTU_SLOT_ONE, c->one))) ||
@@ -199,7 +202,7 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     pc->misses++;
   }
   if (vc_mont_unit_on(c)) {
-    if ((rc = unit_exp(c, acc, base, e)))
+    if ((rc = unit_exp(c, acc, base, e->d, vc_mp_bits_var(e), 0)))
       return rc;
   } else {
     vc_mont_mul_var(c, base, base, c->r2);        /* into Montgomery form */
@@ -215,5 +218,193 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     vc_mpn_copy(pc->val[way], acc, n);
   }
   store(r, acc, n);
+  return VC_OK;
+}
+
+/* ---- constant time (mp.h) ---- */
+
+/* out[0..len) = a's limbs, zero from a->n up, each read at its address whatever a->n is (len <=
+ * VC_MP_CAP_LIMBS; limbs above a->n are masked, not skipped). */
+void vc_mp_limbs_ct(uint32_t *out, const vc_mp *a, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    out[i] = a->d[i] & vc_ct_mask(vc_ct_lt((uint32_t)i, a->n));
+}
+
+/* x = a*R mod m for a of len limbs, in constant time: a Horner scheme on n-limb chunks of a from
+ * the top, each chunk (below 2^(32n) <= R, so its product with R^2 mod m is below mR) brought
+ * into Montgomery form by a product with R^2, the sum so far weighted by 2^(32n). */
+void vc_mont_from_limbs_ct(const vc_mont *c, uint32_t *x, const uint32_t *a, size_t len)
+{
+  size_t n = c->n, chunks = (len + n - 1) / n;
+  uint32_t t[VC_MP_LIMBS], b[VC_MP_LIMBS], s[VC_MP_LIMBS];
+  vc_mpn_zero(s, n);
+  if (chunks > 1) {                     /* b = 2^(32n) R mod m, from 2^(32n-1) R doubled */
+    vc_mpn_zero(t, n);
+    t[n - 1] = 0x80000000u;
+    vc_mont_mul(c, b, t, c->r2);
+    vc_mpn_sub_m_ct(b, b, vc_mpn_add_n(b, b, b, n), c->m, n);
+  }
+  for (size_t k = chunks; k-- > 0;) {
+    size_t lo = k * n, w = len - lo < n ? len - lo : n;
+    vc_mpn_zero(t, n);
+    vc_mpn_copy(t, a + lo, w);
+    vc_mont_mul(c, t, t, c->r2);
+    if (k + 1 < chunks)
+      vc_mont_mul(c, s, s, b);
+    vc_mpn_sub_m_ct(s, s, vc_mpn_add_n(s, s, t, n), c->m, n);
+  }
+  vc_mpn_copy(x, s, n);
+}
+
+/* a's limbs in the modulus's count when a fits it (a secret below m shows no length), else in
+ * a's own: x = a*R mod m. */
+static void from_mp_ct(const vc_mont *c, uint32_t *x, const vc_mp *a)
+{
+  uint32_t t[VC_MP_CAP_LIMBS];
+  size_t len = a->n > c->n ? a->n : c->n;
+  vc_mp_limbs_ct(t, a, len);
+  vc_mont_from_limbs_ct(c, x, t, len);
+}
+
+/* Out of Montgomery form (a product by 1) into r. */
+static void from_mont_ct(const vc_mont *c, vc_mp *r, uint32_t *x)
+{
+  uint32_t one[VC_MP_LIMBS];
+  vc_mpn_zero(one, c->n);
+  one[0] = 1;
+  vc_mont_mul(c, x, x, one);
+  store(r, x, c->n);
+}
+
+static int muladd(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *d)
+{
+  uint32_t x[VC_MP_LIMBS], y[VC_MP_LIMBS];
+  if (!c || !r || !a || !b)
+    return VC_ERR_NULL;
+  size_t n = c->n;
+  from_mp_ct(c, x, a);
+  from_mp_ct(c, y, b);
+  vc_mont_mul(c, x, x, y);                          /* ab R */
+  if (d) {
+    from_mp_ct(c, y, d);
+    vc_mpn_sub_m_ct(x, x, vc_mpn_add_n(x, x, y, n), c->m, n);
+  }
+  from_mont_ct(c, r, x);
+  return VC_OK;
+}
+
+int vc_mp_mont_modmul(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b)
+{
+  return muladd(c, r, a, b, NULL);
+}
+
+int vc_mp_mont_muladd(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *d)
+{
+  return d ? muladd(c, r, a, b, d) : VC_ERR_NULL;
+}
+
+/* The fixed window's widest: a table of 2^5 entries (16 KiB at 4096 bits), every entry read at
+ * every window. */
+#define CT_MAX_WINDOW 5
+
+/* The window width for ebits exponent bits: cfg.window for VC_EXP_WINDOW configurations (else
+ * CT_MAX_WINDOW), at most CT_MAX_WINDOW, narrower when that costs fewer products (table plus one
+ * product per window): 2 bits for RSA's e = 65537. Depends on public lengths only. */
+static unsigned ct_width(const vc_mont *c, size_t ebits)
+{
+  unsigned top = c->cfg.exp == VC_EXP_WINDOW ? c->cfg.window : CT_MAX_WINDOW, w = 1;
+  if (top > CT_MAX_WINDOW)
+    top = CT_MAX_WINDOW;
+  for (unsigned v = 2; v <= top; v++)
+    if ((1u << v) + (ebits + v - 1) / v < (1u << w) + (ebits + w - 1) / w)
+      w = v;
+  return w;
+}
+
+/* Bits [pos, pos + w) of e (limbs zero above the exponent, one spare). */
+static uint32_t ct_digit(const uint32_t *e, size_t pos, unsigned w)
+{
+  size_t i = pos / 32;
+  unsigned s = pos % 32;
+  uint32_t v = e[i] >> s;
+  if (s + w > 32)
+    v |= e[i + 1] << (32 - s);
+  return v & ((1u << w) - 1);
+}
+
+/* out = tab[d], reading every entry whole and keeping one by a mask. */
+VC_HOT(mpct) static void ct_lookup(uint32_t *out, const uint32_t (*tab)[VC_MP_LIMBS], size_t size,
+                                 uint32_t d, size_t n)
+{
+  vc_mpn_zero(out, n);
+  for (size_t j = 0; j < size; j++) {
+    uint32_t m = vc_ct_mask(vc_ct_eq((uint32_t)j, d));
+    for (size_t i = 0; i < n; i++)
+      out[i] |= tab[j][i] & m;
+  }
+}
+
+/* acc = x^e in Montgomery form by a fixed window of w bits: the table x^0 .. x^(2^w - 1), then
+ * per window from the top w squarings and a product by the entry the window's bits pick (the
+ * first window: the entry itself). The sequence of products depends on ebits and n only. */
+VC_HOT(mpct) VC_NOINLINE static void exp_fixed(const vc_mont *c, uint32_t *acc, const uint32_t *x,
+                                             const uint32_t *e, size_t ebits)
+{
+  uint32_t tab[1u << CT_MAX_WINDOW][VC_MP_LIMBS], t[VC_MP_LIMBS];
+  size_t n = c->n;
+  unsigned w = ct_width(c, ebits);
+  size_t size = (size_t)1 << w, wins = (ebits + w - 1) / w;
+  vc_mpn_copy(tab[0], c->one, n);
+  vc_mpn_copy(tab[1], x, n);
+  for (size_t j = 2; j < size; j++) {
+    if (j % 2)
+      vc_mont_mul(c, tab[j], tab[j - 1], x);
+    else
+      vc_mont_sqr(c, tab[j], tab[j / 2]);
+  }
+  ct_lookup(acc, tab, size, wins ? ct_digit(e, (wins - 1) * w, w) : 0, n);
+  for (size_t i = wins; i-- > 1;) {
+    for (unsigned k = 0; k < w; k++)
+      vc_mont_sqr(c, acc, acc);
+    ct_lookup(t, tab, size, ct_digit(e, (i - 1) * w, w), n);
+    vc_mont_mul(c, acc, acc, t);
+  }
+}
+
+int vc_mp_modexp(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e, size_t ebits)
+{
+  uint32_t x[VC_MP_LIMBS], acc[VC_MP_LIMBS], ed[VC_MP_LIMBS + 2], over = 0;
+  int rc;
+  if (!c || !r || !a || !e)
+    return VC_ERR_NULL;
+  if (ebits > VC_MP_MAX_BITS)
+    return VC_ERR_RANGE;
+  /* e's limbs up to ebits, and whether any bit lies above: every limb of the capacity read */
+  size_t elen = (ebits + 31) / 32;
+  uint32_t top = ebits % 32 ? (1u << (ebits % 32)) - 1 : 0xFFFFFFFFu;
+  for (size_t i = 0; i < VC_MP_CAP_LIMBS; i++) {
+    uint32_t v = e->d[i] & vc_ct_mask(vc_ct_lt((uint32_t)i, e->n));
+    if (i + 1 < elen) {
+      ed[i] = v;
+    } else if (i + 1 == elen) {
+      ed[i] = v & top;
+      over |= v & ~top;
+    } else {
+      over |= v;
+    }
+  }
+  if (over)                             /* e >= 2^ebits: the caller's bound is wrong */
+    return VC_ERR_RANGE;
+  ed[elen] = ed[elen + 1] = 0;
+  from_mp_ct(c, x, a);
+  if (vc_mont_unit_on(c)) {
+    if ((rc = unit_exp(c, acc, x, ed, ebits, 1)))
+      return rc;
+    store(r, acc, c->n);
+    return VC_OK;
+  }
+  exp_fixed(c, acc, x, ed, ebits);
+  from_mont_ct(c, r, acc);
   return VC_OK;
 }

@@ -10,25 +10,16 @@
 #include "mont.h"
 #include "mpn.h"
 
-const vc_mp_cfg vc_mp_cfg_default = {VC_HAVE_MONT ? VC_MM_UNIT : VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6};
+const vc_mp_cfg vc_mp_cfg_default = {VC_HAVE_MONT ? VC_MM_UNIT : VC_MM_ALGO2, 32, 1, VC_EXP_WINDOW, 6, 0};
 
 #define T_LIMBS (2 * VC_MP_LIMBS + 3)
 #define DIGIT_MASK(k) ((k) == 32 ? 0xFFFFFFFFu : (1u << (k)) - 1)
 
 /* ---- reduction steps shared by the algorithms ---- */
 
-/* r = t - m if t >= m (t has n limbs plus a carry limb `hi`), else t. */
-VC_HOT(mp) static void final_sub(const vc_mont *c, uint32_t *r, const uint32_t *t, uint32_t hi)
-{
-  if (hi || vc_mpn_cmp(t, c->m, c->n) >= 0)
-    vc_mpn_sub_n(r, t, c->m, c->n);
-  else
-    vc_mpn_copy(r, t, c->n);
-}
-
-/* Word-level Montgomery reduction (REDC) of the 2n-limb t: r = t/2^(32n) mod m, a row
- * t += q*m*2^(32i) per word (long rows: cheaper on VexRiscv than column by column). */
-VC_HOT(mp) static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
+/* Word-level Montgomery reduction (REDC) of the 2n-limb t: hi:r = t/2^(32n) mod m, below 2m,
+ * a row t += q*m*2^(32i) per word (long rows: cheaper on VexRiscv than column by column). */
+VC_HOT(mp) static uint32_t redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
 {
   size_t n = c->n;
   uint32_t carry = 0;
@@ -39,7 +30,8 @@ VC_HOT(mp) static void redc32(const vc_mont *c, uint32_t *r, uint32_t *t)
     t[i + n] = s + carry;
     carry = c1 + (t[i + n] < carry);
   }
-  final_sub(c, r, t + n, carry);
+  vc_mpn_copy(r, t + n, n);
+  return carry;
 }
 
 /* t[w..len) += (q << s) * m, where q < 2^k, s < 32: split so each part fits a limb. */
@@ -70,8 +62,8 @@ static uint32_t digit_at(const uint32_t *t, size_t len, size_t pos, unsigned k)
 }
 
 /* Radix-2^k reduction of the product t (len limbs): one digit of t per step, then the shift
- * by k*digits bits. k = 32 is redc32. */
-static void redc_radix(const vc_mont *c, uint32_t *r, uint32_t *t, size_t len)
+ * by k*digits bits (hi:r below 2m). k = 32 is redc32. */
+static uint32_t redc_radix(const vc_mont *c, uint32_t *r, uint32_t *t, size_t len)
 {
   unsigned k = c->cfg.radix_bits;
   uint32_t mask = DIGIT_MASK(k), m0 = c->m0inv & mask;
@@ -82,7 +74,8 @@ static void redc_radix(const vc_mont *c, uint32_t *r, uint32_t *t, size_t len)
   }
   size_t shift = (size_t)k * c->digits, w = shift / 32;
   vc_mpn_rshift(t + w, t + w, len - w, shift % 32);
-  final_sub(c, r, t + w, t[w + c->n]);
+  vc_mpn_copy(r, t + w, c->n);
+  return t[w + c->n];
 }
 
 /* ---- the algorithms ---- */
@@ -96,7 +89,7 @@ static uint32_t cache_hash(const uint32_t *k, size_t n)
   return h;
 }
 
-VC_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static uint32_t algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[T_LIMBS], mm[2 * VC_MP_LIMBS], u[T_LIMBS];
@@ -125,11 +118,12 @@ VC_NOINLINE static void algo1(const vc_mont *c, uint32_t *r, const uint32_t *a, 
   }
   vc_mpn_mul(u, mm, n, c->m, n);
   uint32_t carry = vc_mpn_add_n(u, u, t, 2 * n);
-  final_sub(c, r, u + n, carry);
+  vc_mpn_copy(r, u + n, n);
+  return carry;
 }
 
 /* ALGO2: product (dedicated squaring when a == b and cfg.sqr), then the reduction. */
-VC_HOT(mp) VC_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const uint32_t *a,
+VC_HOT(mp) VC_NOINLINE static uint32_t algo2(const vc_mont *c, uint32_t *r, const uint32_t *a,
                                          const uint32_t *b)
 {
   size_t n = c->n;
@@ -138,28 +132,24 @@ VC_HOT(mp) VC_NOINLINE static void algo2(const vc_mont *c, uint32_t *r, const ui
     vc_mpn_sqr(t, a, n);
   else
     vc_mpn_mul(t, a, n, b, n);
-  if (c->cfg.radix_bits == 32) {
-    redc32(c, r, t);
-    return;
-  }
+  if (c->cfg.radix_bits == 32)
+    return redc32(c, r, t);
   vc_mpn_zero(t + 2 * n, 3);
-  redc_radix(c, r, t, 2 * n + 3);
+  return redc_radix(c, r, t, 2 * n + 3);
 }
 
 /* ALGO3, radix 2^32: product and reduction interleaved column by column (finely integrated
  * product scanning); with cfg.sqr a square sums each cross product once. */
-VC_NOINLINE static void algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static uint32_t algo3_32(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  uint32_t q[VC_MP_LIMBS], u[VC_MP_LIMBS], hi;
+  uint32_t q[VC_MP_LIMBS];
   if (a == b && c->cfg.sqr)
-    hi = vc_mpn_mont_sqr(u, a, c->m, c->n, c->m0inv, q);
-  else
-    hi = vc_mpn_mont_mul(u, a, b, c->m, c->n, c->m0inv, q);
-  final_sub(c, r, u, hi);
+    return vc_mpn_mont_sqr(r, a, c->m, c->n, c->m0inv, q);
+  return vc_mpn_mont_mul(r, a, b, c->m, c->n, c->m0inv, q);
 }
 
 /* ALGO3, radix 2^k < 2^32: the same steps digit by digit, the division a k-bit shift. */
-VC_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static uint32_t algo3_radix(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   unsigned k = c->cfg.radix_bits;
@@ -173,11 +163,12 @@ VC_NOINLINE static void algo3_radix(const vc_mont *c, uint32_t *r, const uint32_
     addmul_shifted(t, n + 3, 0, 0, q, c->m, n);
     vc_mpn_rshift(t, t, n + 3, k);
   }
-  final_sub(c, r, t, t[n]);
+  vc_mpn_copy(r, t, n);
+  return t[n];
 }
 
 /* ALGO5, radix 2: per bit of a, t = (t + a_i*b + q*m)/2 with masks instead of products. */
-VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static uint32_t algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   size_t n = c->n;
   uint32_t t[VC_MP_LIMBS + 1];
@@ -202,11 +193,12 @@ VC_NOINLINE static void algo5(const vc_mont *c, uint32_t *r, const uint32_t *a, 
     t[n] += cy;
     vc_mpn_rshift(t, t, n + 1, 1);
   }
-  final_sub(c, r, t, t[n]);
+  vc_mpn_copy(r, t, n);
+  return t[n];
 }
 
 /* ALGO4: Karatsuba-Ofman product (squaring when a == b and cfg.sqr), then REDC. */
-VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+VC_NOINLINE static uint32_t algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
   uint32_t t[T_LIMBS], s[VC_MPN_KARATSUBA_SCRATCH(VC_MP_LIMBS)], bb[VC_MP_LIMBS];
   if (a == b && !c->cfg.sqr) {      /* the Karatsuba code squares whenever the pointers match */
@@ -214,7 +206,7 @@ VC_NOINLINE static void algo4(const vc_mont *c, uint32_t *r, const uint32_t *a, 
     b = bb;
   }
   vc_mpn_mul_karatsuba(t, a, b, c->n, s);
-  redc32(c, r, t);
+  return redc32(c, r, t);
 }
 
 int vc_mont_unit_on(const vc_mont *c)
@@ -233,42 +225,63 @@ static int unit_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint
   return vc_montu_store(VC_MONTU_SLOT_ACC, r);
 }
 
-VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+/* The context's algorithm (not UNIT's unit): hi:out = a*b/R mod m, below 2m. */
+VC_HOT(mp) static uint32_t product(const vc_mont *c, uint32_t *out, const uint32_t *a,
+                                   const uint32_t *b)
+{
+  switch (c->cfg.algo) {
+  case VC_MM_ALGO1:
+    return algo1(c, out, a, b);
+  case VC_MM_ALGO3:
+    return c->cfg.radix_bits == 32 ? algo3_32(c, out, a, b) : algo3_radix(c, out, a, b);
+  case VC_MM_ALGO4:
+    return algo4(c, out, a, b);
+  case VC_MM_ALGO5:
+    return algo5(c, out, a, b);
+  default:                    /* ALGO2, and UNIT's software form: ALGO2 at radix 2^32 */
+    return algo2(c, out, a, b);
+  }
+}
+
+/* The product, its final subtraction masked when `ct` (vc_mont_mul: constant time) or a branch
+ * on the comparison (vc_mont_mul_var). */
+VC_HOT(mp) static int mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b,
+                               int ct)
 {
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
     return VC_ERR_NULL;
-  switch (c->cfg.algo) {
-  case VC_MM_ALGO1:
-    algo1(c, out, a, b);
-    break;
-  case VC_MM_UNIT:
-    if (vc_mont_unit_on(c))
-      return unit_mul(c, r, a, b);
-    /* fall through - the software form is ALGO2 at radix 2^32 */
-  case VC_MM_ALGO2:
-    algo2(c, out, a, b);
-    break;
-  case VC_MM_ALGO3:
-    if (c->cfg.radix_bits == 32)
-      algo3_32(c, out, a, b);
-    else
-      algo3_radix(c, out, a, b);
-    break;
-  case VC_MM_ALGO4:
-    algo4(c, out, a, b);
-    break;
-  default:
-    algo5(c, out, a, b);
-    break;
-  }
-  vc_mpn_copy(r, out, c->n);
+  if (vc_mont_unit_on(c))
+    return unit_mul(c, r, a, b);
+  size_t n = c->n;
+  uint32_t hi = product(c, out, a, b);
+  if (ct)
+    vc_mpn_sub_m_ct(r, out, hi, c->m, n);
+  else if (hi || vc_mpn_cmp(out, c->m, n) >= 0)
+    vc_mpn_sub_n(r, out, c->m, n);
+  else
+    vc_mpn_copy(r, out, n);
   return VC_OK;
+}
+
+VC_HOT(mp) int vc_mont_mul_var(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  return mont_mul(c, r, a, b, 0);
+}
+
+VC_HOT(mp) int vc_mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a, const uint32_t *b)
+{
+  return mont_mul(c, r, a, b, 1);
 }
 
 VC_HOT(mp) int vc_mont_sqr_var(const vc_mont *c, uint32_t *r, const uint32_t *a)
 {
-  return vc_mont_mul_var(c, r, a, a);
+  return mont_mul(c, r, a, a, 0);
+}
+
+VC_HOT(mp) int vc_mont_sqr(const vc_mont *c, uint32_t *r, const uint32_t *a)
+{
+  return mont_mul(c, r, a, a, 1);
 }
 
 /* ---- context ---- */
@@ -333,13 +346,16 @@ static int cfg_valid(const vc_mp_cfg *g)
 
 /* R mod m and R^2 mod m into c (R = 2^(k*digits) <= 2^(32n + 31)): R - m when R = 2^(32n) and
  * m's top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division; R^2 by
- * the unit when `unit`, else a product and a division. */
+ * the unit when `unit`, else, for such an m unless cfg.var, in constant time (the modulus may
+ * be a secret prime): 2^a R by a masked doublings of R mod m, then j Montgomery squarings, each
+ * doubling the exponent of 2, with a 2^j = 32n (RSA-2048's primes: one doubling, ten squarings);
+ * otherwise a product and a division. */
 static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
 {
   size_t n = c->n;
   vc_mp one, rm;
-  int rc;
-  if (k * c->digits == 32 * n && m->d[n - 1] >> 31) {
+  int rc, word_r = k * c->digits == 32 * n && m->d[n - 1] >> 31;
+  if (word_r) {
     vc_mpn_zero(c->one, n);
     vc_mpn_sub_n(c->one, c->one, m->d, n);
   } else {
@@ -350,6 +366,18 @@ static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
   }
   if (unit)
     return unit_r2(c, m);
+  if (word_r && !c->cfg.var) {
+    size_t a = n;
+    unsigned j = 5;
+    for (; a % 2 == 0; a /= 2)
+      j++;
+    vc_mpn_copy(c->r2, c->one, n);
+    for (size_t i = 0; i < a; i++)
+      vc_mpn_sub_m_ct(c->r2, c->r2, vc_mpn_lshift(c->r2, c->r2, n, 1), c->m, n);
+    for (unsigned i = 0; i < j; i++)
+      vc_mont_sqr(c, c->r2, c->r2);
+    return VC_OK;
+  }
   vc_mpn_copy(rm.d, c->one, n);
   rm.n = (uint32_t)vc_mpn_norm(rm.d, n);
   if ((rc = vc_mp_mod_mul_var(&rm, &rm, &rm, m)))
@@ -417,13 +445,7 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
-  int rc, unit = vc_mont_unit_on(c);
-  if (!unit || !unit_key_get(c)) {
-    if ((rc = r_constants(c, m, k, unit)))
-      return rc;
-    if (unit)
-      unit_key_put(c);
-  }
+  c->intra = c->pre = NULL;                /* the set-up's own products: no cache */
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];
@@ -433,6 +455,13 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
       c->ninv[i] = w[i] * -c->m0inv;
       vc_mpn_submul_1(w + i, c->m, n - i, c->ninv[i]);
     }
+  }
+  int rc, unit = vc_mont_unit_on(c);
+  if (!unit || !unit_key_get(c)) {
+    if ((rc = r_constants(c, m, k, unit)))
+      return rc;
+    if (unit)
+      unit_key_put(c);
   }
   c->intra = intra;
   c->pre = pre;

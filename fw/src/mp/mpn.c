@@ -48,6 +48,26 @@ uint32_t vc_mpn_sub(uint32_t *r, const uint32_t *a, size_t an, const uint32_t *b
   return c;
 }
 
+/* r = hi:t - m when hi:t >= m, else t (hi:t < 2m), without branches: one pass finds the
+ * borrow of t - m, a second subtracts m masked by it (r may be t). */
+VC_HOT(mpct) void vc_mpn_sub_m_ct(uint32_t *r, const uint32_t *t, uint32_t hi, const uint32_t *m,
+                                size_t n)
+{
+  uint32_t bw = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t d = t[i] - m[i];
+    bw = (t[i] < m[i]) | (d < bw);
+  }
+  uint32_t mask = ~vc_ct_mask(vc_ct_lt(hi, bw));    /* hi:t < m: hi = 0 and a borrow */
+  bw = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t ti = t[i], mi = m[i] & mask, d = ti - mi;
+    uint32_t b1 = ti < mi;
+    r[i] = d - bw;
+    bw = b1 | (d < bw);
+  }
+}
+
 #define MUL_STEP(i)                                                  \
   do {                                                               \
     uint64_t t_ = (uint64_t)a[i] * b + c;                            \

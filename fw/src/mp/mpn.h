@@ -36,6 +36,9 @@ uint32_t vc_mpn_mont_sqr(uint32_t *r, const uint32_t *a, const uint32_t *m, size
  * top bit set; u's top nv limbs below v): the nu - nv + 1 quotient limbs into q (NULL: not
  * kept), the remainder into u[0..nv); u's other limbs are left undefined. */
 void vc_mpn_divrem(uint32_t *q, uint32_t *u, size_t nu, const uint32_t *v, size_t nv);
+/* r = hi:t - m when hi:t >= m, else t, for hi:t < 2m (a Montgomery product's final
+ * subtraction, a modular sum's): constant time. r may be t. */
+void vc_mpn_sub_m_ct(uint32_t *r, const uint32_t *t, uint32_t hi, const uint32_t *m, size_t n);
 int vc_mpn_cmp(const uint32_t *a, const uint32_t *b, size_t n);
 /* Significant length of a[0..n): n minus the top zero limbs. */
 size_t vc_mpn_norm(const uint32_t *a, size_t n);
@@ -44,6 +47,11 @@ void vc_mpn_copy(uint32_t *r, const uint32_t *a, size_t n);
 /* Shifts by 0 <= s < 32 bits; return the bits shifted out. */
 uint32_t vc_mpn_lshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
 uint32_t vc_mpn_rshift(uint32_t *r, const uint32_t *a, size_t n, unsigned s);
+
+/* Constant time (mp.h): out[0..len) = a's limbs, zero above a->n, every limb read whatever a->n
+ * (len <= VC_MP_CAP_LIMBS); x = a*R mod m for a of len limbs (any value; x may be a). */
+void vc_mp_limbs_ct(uint32_t *out, const vc_mp *a, size_t len);
+void vc_mont_from_limbs_ct(const vc_mont *ctx, uint32_t *x, const uint32_t *a, size_t len);
 
 /* 1 when ctx's products and exponentiations go to the Montgomery unit (VC_MM_UNIT, mp.h). */
 int vc_mont_unit_on(const vc_mont *ctx);

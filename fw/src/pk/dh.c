@@ -2,6 +2,7 @@
  * the subgroups of order 1 and 2, and a peer sending one of them (or 0, or p) would fix the
  * shared secret to a value an eavesdropper can guess. */
 #include "vexcrypt/pk.h"
+#include "pk_internal.h"
 
 /* 1 < v < p-1 */
 static int in_range(const vc_mp *v, const vc_mp *pm1)
@@ -49,7 +50,8 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
     return rc;
   if (xbits == 0)
     vc_mp_set_u32(&a, 2);
-  if ((rc = vc_mp_add_var(&t, &t, &a)) || (rc = vc_mp_modexp_var(&ctx, &a, g, &t)))
+  if ((rc = vc_mp_add_var(&t, &t, &a)) ||
+      (rc = vc_pk_exp_secret(&ctx, &a, g, &t, xbits ? xbits : vc_mp_bits_var(p))))
     return rc;
   vc_mp_copy(x, &t);
   return vc_mp_copy(y, &a);
@@ -67,5 +69,5 @@ int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
     return rc;
   if (!in_range(peer, &pm1) || !in_range(x, &pm1))
     return VC_ERR_RANGE;
-  return vc_mp_modexp_var(&ctx, z, peer, x);
+  return vc_pk_exp_secret(&ctx, z, peer, x, vc_mp_bits_var(p));
 }

@@ -50,7 +50,7 @@ int vc_dsa_keygen(const vc_dsa_params *dp, vc_drbg *rng, vc_mp *x, vc_mp *y, con
   if ((err = vc_mont_init_var(&m, &dp->p, cfg, NULL, NULL)) || (err = vc_mp_set_u32(&a, 1)) ||
       (err = vc_mp_sub_var(&b, &dp->q, &a)) || (err = vc_mp_random_below(&a, &b, rng)) ||
       (err = vc_mp_set_u32(&b, 1)) || (err = vc_mp_add_var(&a, &a, &b)) ||
-      (err = vc_mp_modexp_var(&m, &b, &dp->g, &a)))
+      (err = vc_pk_exp_secret(&m, &b, &dp->g, &a, vc_mp_bits_var(&dp->q))))
     return err;
   vc_mp_copy(x, &a);
   return vc_mp_copy(y, &b);
@@ -63,7 +63,7 @@ int vc_dsa_sign(const vc_dsa_params *dp, const vc_mp *x, const vc_hash_class *h,
                 const uint8_t *digest, vc_mp *r, vc_mp *s, const vc_mp_cfg *cfg)
 {
   vc_rfc6979 gen;
-  vc_mont m;
+  vc_mont m, mq;
   vc_mp k, a, b;
   int err;
   if (!dp || !x || !h || !digest || !r || !s)
@@ -75,19 +75,30 @@ int vc_dsa_sign(const vc_dsa_params *dp, const vc_mp *x, const vc_hash_class *h,
   if ((err = vc_rfc6979_init(&gen, q, x, h, digest)) ||
       (err = vc_mont_init_var(&m, &dp->p, cfg, NULL, NULL)))
     return err;
+  if (!m.cfg.var && (err = vc_mont_init_var(&mq, q, cfg, NULL, NULL)))
+    return err;
+  size_t qbits = vc_mp_bits_var(q);
   for (unsigned i = 0; i < DSA_SIGN_TRIES; i++) {
     /* r = (g^k mod p) mod q in a; s = k^-1 z + (k^-1 x) r mod q in b (three numbers on the
      * stack, not four). */
-    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_mp_modexp_var(&m, &a, &dp->g, &k)) ||
+    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_pk_exp_secret(&m, &a, &dp->g, &k, qbits)) ||
         (err = vc_mp_mod_var(&a, &a, q)))
       return err;
     if (!vc_mp_cmp_u32_var(&a, 0))
       continue;
-    if ((err = vc_mp_mod_inv_binary_var(&k, &k, q)) ||
-        (err = vc_rfc6979_bits2int(&b, digest, h->digest_len, vc_mp_bits_var(q))) ||
-        (err = vc_mp_mod_mul_var(&b, &b, &k, q)) || (err = vc_mp_mod_mul_var(&k, &k, x, q)) ||
-        (err = vc_mp_mod_mul_var(&k, &k, &a, q)) || (err = vc_mp_mod_add_var(&b, &b, &k, q)))
+    if ((err = vc_rfc6979_bits2int(&b, digest, h->digest_len, qbits)))
       return err;
+    /* s = k^-1 (z + x r): the nonce and the key in constant time unless cfg.var */
+    if (m.cfg.var) {
+      if ((err = vc_mp_mod_inv_binary_var(&k, &k, q)) || (err = vc_mp_mod_mul_var(&b, &b, &k, q)) ||
+          (err = vc_mp_mod_mul_var(&k, &k, x, q)) || (err = vc_mp_mod_mul_var(&k, &k, &a, q)) ||
+          (err = vc_mp_mod_add_var(&b, &b, &k, q)))
+        return err;
+    } else if ((err = vc_mp_mod_inv_binary(&k, &k, q)) ||
+               (err = vc_mp_mont_muladd(&mq, &b, &a, x, &b)) ||
+               (err = vc_mp_mont_modmul(&mq, &b, &b, &k))) {
+      return err;
+    }
     if (!vc_mp_cmp_u32_var(&b, 0))
       continue;
     vc_mp_copy(r, &a);

@@ -1,6 +1,7 @@
 /* ElGamal (pk.h) as a Diffie-Hellman exchange with a fresh key pair per message: (k, c1 = g^k)
  * is the sender's ephemeral pair and c2 masks m with the shared value y^k. */
 #include "vexcrypt/pk.h"
+#include "pk_internal.h"
 
 /* 0 < v < p: the nonzero residues, where messages and ciphertexts live. */
 static int nonzero_below(const vc_mp *v, const vc_mp *p)
@@ -11,6 +12,7 @@ static int nonzero_below(const vc_mp *v, const vc_mp *p)
 int vc_elgamal_encrypt(const vc_mp *p, const vc_mp *g, const vc_mp *y, const vc_mp *m,
                        vc_drbg *rng, vc_mp *c1, vc_mp *c2, const vc_mp_cfg *cfg)
 {
+  vc_mont ctx;
   vc_mp k, a;
   int rc;
   if (!p || !g || !y || !m || !rng || !c1 || !c2)
@@ -21,9 +23,11 @@ int vc_elgamal_encrypt(const vc_mp *p, const vc_mp *g, const vc_mp *y, const vc_
   if (!nonzero_below(m, p) || vc_mp_sub_var(&a, p, &a) || vc_mp_cmp_u32_var(y, 1) <= 0 ||
       vc_mp_cmp_var(y, &a) >= 0)
     return VC_ERR_RANGE;
-  /* k makes way for y^k, then for c2: two vc_mp beside the exponentiation's stack. */
+  /* k makes way for y^k, then for c2: two vc_mp beside the exponentiation's stack. The
+   * product of two secrets (y^k, m) in p's context: constant time unless cfg.var. */
   if ((rc = vc_dh_keygen(p, g, 0, rng, &k, &a, cfg)) || (rc = vc_dh_shared(p, &k, y, &k, cfg)) ||
-      (rc = vc_mp_mod_mul_var(&k, &k, m, p)))
+      (rc = vc_mont_init_var(&ctx, p, cfg, NULL, NULL)) ||
+      (rc = vc_pk_modmul_secret(&ctx, &k, &k, m)))
     return rc;
   vc_mp_copy(c1, &a);
   return vc_mp_copy(c2, &k);
@@ -45,7 +49,8 @@ int vc_elgamal_decrypt(const vc_mp *p, const vc_mp *x, const vc_mp *c1, const vc
   vc_mp_set_u32(&e, 1);
   vc_mp_sub_var(&e, p, &e);
   vc_mp_sub_var(&e, &e, x);
-  if ((rc = vc_mp_modexp_var(&ctx, &e, c1, &e)) || (rc = vc_mp_mont_modmul_var(&ctx, &e, &e, c2)))
+  if ((rc = vc_pk_exp_secret(&ctx, &e, c1, &e, vc_mp_bits_var(p))) ||
+      (rc = vc_pk_modmul_secret(&ctx, &e, &e, c2)))
     return rc;
   return vc_mp_copy(m, &e);
 }

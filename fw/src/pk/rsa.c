@@ -3,8 +3,9 @@
  * fault in one CRT half yields s with s^e = m modulo one prime only, and gcd(s^e - m, n) then
  * factors n (Boneh, DeMillo, Lipton 1997). */
 #include "vexcrypt/pk.h"
+#include "pk_internal.h"
 
-/* r = a^e mod m, with a context on the caller's configuration. */
+/* r = a^e mod m for a public e, with a context on the caller's configuration. */
 static int powmod(vc_mp *r, const vc_mp *a, const vc_mp *e, const vc_mp *m, const vc_mp_cfg *cfg)
 {
   vc_mont ctx;
@@ -70,14 +71,20 @@ int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_
 
 /* The CRT result's fault check, in the prime's own context: x^e = in (mod m). Together for p
  * and q (and p*q = n, against a corrupted stored prime) this is x^e = in (mod n), at half the
- * products of a check modulo n and without a third Montgomery set-up. */
+ * products of a check modulo n and without a third Montgomery set-up. The modulus is secret:
+ * unless cfg.var, both sides in constant time (e is public, its length the bound). */
 static int check_mod(const vc_mont *ctx, const vc_mp *x, const vc_rsa_priv *k, const vc_mp *in,
                      const vc_mp *m, vc_mp *t, vc_mp *u)
 {
-  int rc = vc_mp_modexp_var(ctx, t, x, &k->e);
-  if (!rc)
-    rc = vc_mp_mod_var(u, in, m);
-  return rc ? rc : vc_mp_cmp_var(t, u) ? VC_ERR_FAULT : VC_OK;
+  int rc;
+  if (ctx->cfg.var) {
+    if ((rc = vc_mp_modexp_var(ctx, t, x, &k->e)) || (rc = vc_mp_mod_var(u, in, m)))
+      return rc;
+  } else if ((rc = vc_mp_modexp(ctx, t, x, &k->e, vc_mp_bits_var(&k->e))) ||
+             (rc = vc_mp_set_u32(u, 1)) || (rc = vc_mp_mont_modmul(ctx, u, in, u))) {
+    return rc;
+  }
+  return vc_mp_cmp_var(t, u) ? VC_ERR_FAULT : VC_OK;
 }
 
 int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
@@ -85,7 +92,7 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
 {
   vc_mp x, t, u;
   vc_mont cp, cq;
-  int rc;
+  int rc, ct;
   if (!k || !out || !in)
     return VC_ERR_NULL;
   if (crt != VC_RSA_NOCRT && crt != VC_RSA_MRC && crt != VC_RSA_SRC)
@@ -93,17 +100,25 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
   if (vc_mp_cmp_var(in, &k->n) >= 0)
     return VC_ERR_RANGE;
   if (crt == VC_RSA_NOCRT) {
-    if ((rc = powmod(&x, in, &k->d, &k->n, cfg)) || (rc = powmod(&t, &x, &k->e, &k->n, cfg)))
+    if ((rc = vc_mont_init_var(&cp, &k->n, cfg, NULL, NULL)) ||
+        (rc = vc_pk_exp_secret(&cp, &x, in, &k->d, vc_mp_bits_var(&k->n))) ||
+        (rc = vc_mp_modexp_var(&cp, &t, &x, &k->e)))
       return rc;
     if (vc_mp_cmp_var(&t, in) != 0)
       return VC_ERR_FAULT;
     return vc_mp_copy(out, &x);
   }
+  /* dp < p and dq < q: their primes' lengths bound them. Garner in constant time unless
+   * cfg.var; single-radix conversion (the study's) is variable time. */
   if ((rc = vc_mont_init_var(&cp, &k->p, cfg, NULL, NULL)) ||
       (rc = vc_mont_init_var(&cq, &k->q, cfg, NULL, NULL)) ||
-      (rc = vc_mp_modexp_var(&cp, &x, in, &k->dp)) || (rc = vc_mp_modexp_var(&cq, &t, in, &k->dq)) ||
-      (rc = vc_mp_crt_var(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
-                          crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
+      (rc = vc_pk_exp_secret(&cp, &x, in, &k->dp, vc_mp_bits_var(&k->p))) ||
+      (rc = vc_pk_exp_secret(&cq, &t, in, &k->dq, vc_mp_bits_var(&k->q))))
+    return rc;
+  ct = !cp.cfg.var && crt == VC_RSA_MRC;
+  if ((rc = ct ? vc_mp_crt(&cp, &x, &x, &t, &k->q, &k->qinv)
+               : vc_mp_crt_var(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
+                               crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
     return rc;
   if ((rc = check_mod(&cp, &x, k, in, &k->p, &t, &u)) || (rc = check_mod(&cq, &x, k, in, &k->q, &t, &u)))
     return rc;
