@@ -529,7 +529,9 @@ MP = {
     "inv_binary": "vc_mp_mod_inv_binary_var", "inv_binary_ct": "vc_mp_mod_inv_binary",
     "gcd": "vc_mp_gcd_var", "mont_init": "vc_mont_init_var", "mont_mul": "vc_mont_mul_var",
     "mont_sqr": "vc_mont_sqr_var", "mont_modmul": "vc_mp_mont_modmul_var", "modexp": "vc_mp_modexp_var",
-    "crt": "vc_mp_crt_var",
+    "crt": "vc_mp_crt_var", "mont_mul_ct": "vc_mont_mul", "mont_sqr_ct": "vc_mont_sqr",
+    "mont_modmul_ct": "vc_mp_mont_modmul", "mont_muladd": "vc_mp_mont_muladd", "modexp_ct": "vc_mp_modexp",
+    "crt_ct": "vc_mp_crt",
 }
 
 CAP = 1 << 8192                 # VC_MP_CAP_BITS: the first value a vc_mp cannot hold
@@ -685,17 +687,41 @@ def mp_fns():
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
         ], na={"state": SETS_UP}),
-        Fn(MP["mont_mul"], "mp.h", [
+        *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512), w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None, w.zero(512))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.out(512), w.zero(512), None)),
-        ], na={"state": MONT_UNTAGGED, "int": "a, b < m is a precondition (mp.h: not checked, for speed)"}),
-        Fn(MP["mont_sqr"], "mp.h", [
+        ], na={"state": MONT_UNTAGGED, "int": "a, b < m is a precondition (mp.h: not checked, for speed)"})
+          for key in ("mont_mul", "mont_mul_ct")],
+        *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.out(512), None)),
-        ], na={"state": MONT_UNTAGGED, "int": "a < m is a precondition (mp.h: not checked, for speed)"}),
+        ], na={"state": MONT_UNTAGGED, "int": "a < m is a precondition (mp.h: not checked, for speed)"})
+          for key in ("mont_sqr", "mont_sqr_ct")],
+        *[Fn(MP[key], "mp.h", [
+            C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
+            C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
+            C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
+            C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"})
+          for key in ("mont_modmul_ct",)],
+        Fn(MP["mont_muladd"], "mp.h", [
+            C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5), w.mp(7))),
+            C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5), w.mp(7))),
+            C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5), w.mp(7))),
+            C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None, w.mp(7))),
+            C("null", "d NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), None)),
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b, d: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
+        Fn(MP["modexp_ct"], "mp.h", [
+            C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5), SZ(8))),
+            C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5), SZ(8))),
+            C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5), SZ(8))),
+            C("null", "e NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None, SZ(8))),
+            C("int", "e not below 2^ebits (5 with ebits 2)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), SZ(2))),
+            C("lenbig", "ebits 4097 (over VC_MP_MAX_BITS)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), SZ(4097))),
+        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by vc_mont_init_var", "len0": "ebits 0 is valid: e = 0, a^0 = 1"}),
         Fn(MP["mont_modmul"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
@@ -719,7 +745,24 @@ def mp_fns():
             C("int", "xp = p (not below p)", RNG, lambda w, f: f(*_crt_args(w, xp=11), 1)),
             C("int", "xq > q", RNG, lambda w, f: f(*_crt_args(w, xq=20), 1)),
         ]),
+        Fn(MP["crt_ct"], "mp.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_crt_ct_args(w, i))) for i, a in enumerate(("cp", "x", "xp", "xq", "q", "qinv"))],
+            C("mod", "q = 0", MOD, lambda w, f: f(*_crt_ct_args(w, q=0))),
+            C("int", "xp with more limbs than p", RNG, lambda w, f: f(*_crt_ct_args(w, xp=1 << 600))),
+            C("int", "xq with more limbs than q", RNG, lambda w, f: f(*_crt_ct_args(w, xq=1 << 40))),
+        ], na={"state": MONT_UNTAGGED, "param": "Garner's form only: no algorithm to choose"}),
     ]
+
+
+def _crt_ct_args(w, null=None, **over):
+    """cp (p's context, p = the 512-bit prime), x, xp, xq, q, qinv for q = 7, argument `null`
+    as NULL."""
+    v = dict(xp=3, xq=2, q=7, qinv=1)
+    v.update(over)
+    args = [w.mont(), w.mp_out()] + [w.mp(v[k]) for k in ("xp", "xq", "q", "qinv")]
+    if null is not None:
+        args[null] = None
+    return args
 
 
 def _crt_args(w, null=None, **over):
