@@ -100,7 +100,7 @@ static int mp_setup(int arg, struct ct_secret *s)
   const vc_ec_curve *c = vc_ec_curve_get(VC_EC_P256);
   /* ALGO2 at radix 2^32 with squaring, the software default, named so that a MONT=1 build
    * measures the same code. */
-  vc_mp_cfg cfg = {VC_MM_ALGO2, 32, 1, (uint8_t)(arg ? arg : VC_EXP_WINDOW), 6};
+  vc_mp_cfg cfg = {VC_MM_ALGO2, 32, 1, (uint8_t)(arg ? arg : VC_EXP_WINDOW), 6, 0};
   int rc;
   s->bits = 256;
   s->bound = c->order;
@@ -120,6 +120,12 @@ static int modexp_var_call(void *u)
 {
   (void)u;
   return vc_mp_modexp_var(&ctx, &R, &B, &S);
+}
+
+static int modexp_call(void *u)
+{
+  (void)u;
+  return vc_mp_modexp(&ctx, &R, &B, &S, 256);
 }
 
 static int inv_binary_call(void *u)
@@ -238,11 +244,20 @@ static int ecdsa_sign_call(void *u)
   return vc_ecdsa_sign(curve, VC_EC_OPTIMIZED, priv, &vc_sha256_class, digest, ec_o1, ec_o2);
 }
 
+/* The signature given its nonce: the secret is both the private key and the nonce (both in
+ * [1, n-1]; what matters is that both classes' secrets are fixed or random together). */
+static int ecdsa_sign_k_call(void *u)
+{
+  (void)u;
+  return vc_ecdsa_sign_k(curve, VC_EC_OPTIMIZED, priv, digest, sizeof(digest), priv, ec_o1, ec_o2);
+}
+
 /* The rows. A new routine is one row here and one in vexrun/ct.py. */
 static const struct ct_routine routines[] = {
   {"aes_ct_setkey", "vc_aes_ct_setkey (AES-128)", 1, NULL, aes_setup, aes_key_load, aes_ct_setkey_call, 0},
   {"aes_ct_encrypt", "vc_aes_ct_encrypt (AES-128)", 1, NULL, aes_setup, aes_ct_load, aes_ct_call, 1},
   {"aes_tab_encrypt_var", "vc_aes_tab_encrypt_var (AES-128)", 0, NULL, aes_setup, aes_tab_load, aes_tab_call, 1},
+  {"mp_modexp", "vc_mp_modexp, fixed window (the default for secret exponents)", 1, NULL, mp_setup, mp_load, modexp_call, 0},
   {"mp_modexp_var_window", "vc_mp_modexp_var, sliding window 6 (the old default)", 0, NULL, mp_setup, mp_load, modexp_var_call, VC_EXP_WINDOW},
   {"mp_modexp_var_ladder", "vc_mp_modexp_var, Montgomery ladder", 0, NULL, mp_setup, mp_load, modexp_var_call, VC_EXP_LADDER},
   {"mp_mod_inv_binary", "vc_mp_mod_inv_binary", 1, NULL, mp_setup, mp_load, inv_binary_call, 0},
@@ -256,9 +271,11 @@ static const struct ct_routine routines[] = {
   {"ecdh_K-163", "vc_ecdh, K-163, Lopez-Dahab ladder", 1, NULL, ec_setup, ec_load, ecdh_call, VC_EC_K163},
   {"ecdh_B-233", "vc_ecdh, B-233, Lopez-Dahab ladder", 1, NULL, ec_setup, ec_load, ecdh_call, VC_EC_B233},
   {"ecdh_K-233", "vc_ecdh, K-233, Lopez-Dahab ladder", 1, NULL, ec_setup, ec_load, ecdh_call, VC_EC_K233},
-  {"ecdsa_sign_B-163", "vc_ecdsa_sign, B-163 (RFC 6979 nonce, SHA-256)", 1, NULL, ec_setup, ec_load, ecdsa_sign_call, VC_EC_B163},
+  {"ecdsa_sign_k_B-163", "vc_ecdsa_sign_k, B-163 (the nonce given; key and nonce pass through vc_mp, whose limb count is public: 1 in 8 has a zero top limb)", 0, NULL, ec_setup, ec_load, ecdsa_sign_k_call, VC_EC_B163},
+  {"ecdsa_sign_B-163", "vc_ecdsa_sign, B-163 (RFC 6979: about half the candidates rejected, a count that depends on key and message)", 0, NULL, ec_setup, ec_load, ecdsa_sign_call, VC_EC_B163},
   {"ecdh_P-256", "vc_ecdh, P-256", 1, NULL, ec_setup, ec_load, ecdh_call, VC_EC_P256},
-  {"ecdsa_sign_P-256", "vc_ecdsa_sign, P-256 (RFC 6979 nonce, SHA-256)", 1, NULL, ec_setup, ec_load, ecdsa_sign_call, VC_EC_P256},
+  {"ecdsa_sign_k_P-256", "vc_ecdsa_sign_k, P-256 (the nonce given)", 1, NULL, ec_setup, ec_load, ecdsa_sign_k_call, VC_EC_P256},
+  {"ecdsa_sign_P-256", "vc_ecdsa_sign, P-256 (RFC 6979 nonce, SHA-256: a candidate is rejected with probability 2^-32)", 1, NULL, ec_setup, ec_load, ecdsa_sign_call, VC_EC_P256},
 };
 #define NROUTINES (sizeof(routines) / sizeof(routines[0]))
 

@@ -90,7 +90,13 @@ int vc_ec_elgamal_decrypt(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pr
  * r and s are nlen bytes each. sign uses the RFC 6979 nonce for the hash h that made the
  * digest (h->digest_len bytes); sign_k takes the nonce k in [1, n-1] (known-answer tests;
  * VC_ERR_RANGE when k gives r = 0 or s = 0). verify returns VC_OK or VC_ERR_VERIFY (r or s
- * outside [1, n-1] included) and VC_ERR_POINT for an invalid public key. */
+ * outside [1, n-1] included) and VC_ERR_POINT for an invalid public key.
+ * Timing (docs/ct.md measures it): the scalar multiplication and the nonce's inverse are
+ * constant time, but the key and the nonce pass through vc_mp, whose limb count is public
+ * (mp.h), and RFC 6979 draws a new candidate for each one at or above n, a count that depends
+ * on the key and the message. On P-256 both happen with probability 2^-32 (its order fills
+ * its top limb); on the binary curves a zero top limb is 1 in 8 and a rejected candidate about
+ * 1 in 2, so their signatures are not constant time. */
 int vc_ecdsa_sign(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
                   const vc_hash_class *h, const uint8_t *digest, uint8_t *r, uint8_t *s);
 int vc_ecdsa_sign_k(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
