@@ -17,9 +17,10 @@ def full_selftest_counts():
         for row in rows:
             want[row[0]] = want.get(row[0], 0) + 1
     # Public key (fw/app/selftest_pk.c): each exponentiation vector on its 8 design-space points
-    # (4 for full-length exponents); a signing vector is signed twice (MRC, SRC), verified and
-    # rejected tampered, a verify-only one verified and rejected tampered.
-    want["modexp"] = sum(8 if len(katgen._be(e)) <= 3 else 4 for _, _, _, e, _ in katgen.modexp_rows())
+    # (4 for full-length exponents), by the variable-time method and the constant-time window; a
+    # signing vector is signed twice (MRC, SRC), verified and rejected tampered, a verify-only
+    # one verified and rejected tampered.
+    want["modexp"] = 2 * sum(8 if len(katgen._be(e)) <= 3 else 4 for _, _, _, e, _ in katgen.modexp_rows())
     want["rsa"] = sum(4 if pq else 2 for _, pq in katgen.rsa_sig_rows())
     want["dsa"] = len(katgen.dsa_ver_rows()) + len(katgen.dsa_sign_rows())
     want["dh"] = len(katgen.dh_rows())
@@ -69,7 +70,9 @@ def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
     assert set(quick) == set(full) - {"ecdsa", "ecdh_elgamal"} and len(recs) == len(quick)
     assert all(quick[p] <= full[p] for p in quick)
     assert sum(quick.values()) < sum(full.values())
-    assert cycles < 25_000_000, f"the quick self-test took {cycles:,} simulated cycles"
+    # 52 M since the constant-time default: the RFC 5114 DH secret's exponent runs over the
+    # modulus's 2,048 bits (the only public bound vc_dh_shared has) instead of its 224.
+    assert cycles < 60_000_000, f"the quick self-test took {cycles:,} simulated cycles"
     assert done == {"done": True, "pass": len(recs), "fail": 0}
 
 

@@ -47,6 +47,8 @@ static void selftest_modexp(int quick, struct tally *t)
                vc_mp_from_bytes_var(&C, k->m, k->mlen) | vc_mp_from_bytes_var(&D, k->out, k->mlen);
       rc |= vc_mont_init_var(&ctx, &C, p, NULL, NULL) | vc_mp_modexp_var(&ctx, &R, &A, &B);
       check_result(&c, !rc && vc_mp_cmp_var(&R, &D) == 0, k->label);
+      if (quick && j != 1)
+        continue;                   /* quick: the constant-time form on ALGO2 alone (make sim's budget) */
       rc = vc_mp_modexp(&ctx, &R, &A, &B, vc_mp_bits_var(&B));
       check_result(&c, !rc && vc_mp_cmp_var(&R, &D) == 0, k->label);
     }

@@ -18,6 +18,6 @@ def table(records, config):
 
 
 SUITES = [
-    Suite("selftest", estimate=lambda o: 15e6, progress=progress, table=table),
+    Suite("selftest", estimate=lambda o: 52e6, progress=progress, table=table),
     Suite("selftest_full", estimate=lambda o: 340e6, progress=progress, table=table),
 ]
