@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   vc_mont ctx;
   for (int i = 0; i < 2; i++)
     cfg[i] = (vc_mp_cfg){(uint8_t)(fz_u8(&f) % 8), (uint8_t)(fz_u8(&f) % 34), (uint8_t)(fz_u8(&f) & 1),
-                         (uint8_t)(fz_u8(&f) % 6), (uint8_t)(fz_u8(&f) % 8)};
+                         (uint8_t)(fz_u8(&f) % 6), (uint8_t)(fz_u8(&f) % 8), (uint8_t)(fz_u8(&f) & 1)};
   unsigned caches = fz_u8(&f);
   fz_mp(&f, &m, MAX_M);
   fz_mp(&f, &a, 2 * MAX_M);
