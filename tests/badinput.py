@@ -1392,7 +1392,7 @@ def gf2m_fns():
     for name in ("vc_gf2m_is_zero", "vc_gf2m_equal", "vc_gf2m_trace"):
         fns.append(Fn(name, "gf2m.h", [], na={"null": pred, "int": reduced}, gap=gap))
     for name, host in (("vc_gf2m_add", True), ("vc_gf2m_mul_shiftadd", True), ("vc_gf2m_mul_comb", True),
-                       ("vc_gf2m_sqr_tab", True), ("vc_gf2m_mul_clmul", True), ("vc_gf2m_sqr_clmul", True),
+                       ("vc_gf2m_sqr_spread", True), ("vc_gf2m_sqr_tab_var", True), ("vc_gf2m_mul_clmul", True), ("vc_gf2m_sqr_clmul", True),
                        ("vc_gf2m_mul_clmul_sw", True), ("vc_gf2m_sqr_clmul_sw", True), ("vc_gf2m_mul_clmul_hw", False),
                        ("vc_gf2m_sqr_clmul_hw", False), ("vc_gf2m_mul", True), ("vc_gf2m_sqr", True)):
         na = {"null": NO_CHECK, "int": reduced}

@@ -46,7 +46,7 @@ def sc(name, k):
 def field_cases(rng):
     out = []
     for F in (F163, F233):
-        for fn, alg in (("mul", "shiftadd"), ("mul", "comb"), ("sqr", "self"), ("sqr", "tab"),
+        for fn, alg in (("mul", "shiftadd"), ("mul", "comb"), ("sqr", "self"), ("sqr", "spread"), ("sqr", "tab"),
                         ("inv", "euclid"), ("inv", "almost"), ("inv", "itoh"), ("mul", None), ("inv", None)):
             for _ in range(2):
                 a, b = rng.getrandbits(F.m) | 1, rng.getrandbits(F.m)

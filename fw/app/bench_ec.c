@@ -272,7 +272,8 @@ static const struct bench_family field_family = {field_head, NULL};
 FIELD_RUN(run_mul_shiftadd, vc_gf2m_mul_shiftadd(x->fld, fops.r, fops.a, fops.b))
 FIELD_RUN(run_mul_comb, vc_gf2m_mul_comb(x->fld, fops.r, fops.a, fops.b))
 FIELD_RUN(run_sqr_self, vc_gf2m_mul_shiftadd(x->fld, fops.r, fops.a, fops.a))
-FIELD_RUN(run_sqr_tab, vc_gf2m_sqr_tab(x->fld, fops.r, fops.a))
+FIELD_RUN(run_sqr_spread, vc_gf2m_sqr_spread(x->fld, fops.r, fops.a))
+FIELD_RUN(run_sqr_tab, vc_gf2m_sqr_tab_var(x->fld, fops.r, fops.a))
 FIELD_RUN(run_mul_clmul, vc_gf2m_mul_clmul(x->fld, fops.r, fops.a, fops.b))
 FIELD_RUN(run_sqr_clmul, vc_gf2m_sqr_clmul(x->fld, fops.r, fops.a))
 
@@ -319,6 +320,7 @@ static const struct bench_case field_cases[] = {
   {.prim = "gf2m", .op = "mul_shiftadd", .call = run_mul_shiftadd, .fields = field_out, .arg = VC_EC_BASIC},
   {.prim = "gf2m", .op = "mul_comb", .call = run_mul_comb, .fields = field_out, .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "sqr_self", .call = run_sqr_self, .fields = field_out, .arg = VC_EC_BASIC},
+  {.prim = "gf2m", .op = "sqr_spread", .call = run_sqr_spread, .fields = field_out, .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "sqr_tab", .call = run_sqr_tab, .fields = field_out, .arg = VC_EC_OPTIMIZED},
   {.prim = "gf2m", .op = "mul_clmul", .impl = "hw", .call = run_mul_clmul, .fields = field_out, .when = has_clmul,
    .arg = VC_EC_OPTIMIZED},

@@ -37,12 +37,14 @@ static void json_counts(void)
 }
 
 /* {"op":"gf2m","field":163|233,"fn":"mul|sqr|inv","alg":name,"set":name,"a","b"}: one field
- * operation by a named variant (mul: shiftadd|comb, sqr: self|tab, inv: euclid|almost|itoh)
+ * operation by a named variant (mul: shiftadd|comb, sqr: self|spread|tab, inv:
+ * euclid|almost|itoh)
  * or, without "alg", by the set's dispatching form. */
 static const char *op_gf2m(const struct req *r)
 {
-  static const char *const algs[] = {"shiftadd", "comb", "self", "tab", "euclid", "almost", "itoh"};
-  static const char fn_of[] = {'m', 'm', 's', 's', 'i', 'i', 'i'};
+  static const char *const algs[] = {"shiftadd", "comb", "self", "tab", "euclid", "almost", "itoh",
+                                     "spread"};
+  static const char fn_of[] = {'m', 'm', 's', 's', 'i', 'i', 'i', 's'};
   const struct req_field *fn = req_get(r, "fn"), *alg = req_get(r, "alg");
   const vc_gf2m_field *f;
   vc_gf2m a, b, z;
@@ -65,7 +67,7 @@ static const char *op_gf2m(const struct req *r)
     for (i = 0; i < sizeof(algs) / sizeof(algs[0]) && !req_is(alg, algs[i]); i++)
       ;
     if (i == sizeof(algs) / sizeof(algs[0]) || fn_of[i] != op)
-      return "\"alg\" must be shiftadd|comb (mul), self|tab (sqr), euclid|almost|itoh (inv)";
+      return "\"alg\" must be shiftadd|comb (mul), self|spread|tab (sqr), euclid|almost|itoh (inv)";
   }
   size_t len = vc_gf2m_bytes(f);
   if ((e = get_exact(r, "a", buf, len)))
@@ -84,10 +86,11 @@ static const char *op_gf2m(const struct req *r)
   case 0: vc_gf2m_mul_shiftadd(f, z, a, b); break;
   case 1: vc_gf2m_mul_comb(f, z, a, b); break;
   case 2: vc_gf2m_mul_shiftadd(f, z, a, a); break;
-  case 3: vc_gf2m_sqr_tab(f, z, a); break;
+  case 3: vc_gf2m_sqr_tab_var(f, z, a); break;
   case 4: rc = vc_gf2m_inv_euclid_var(f, z, a); break;
   case 5: rc = vc_gf2m_inv_almost_var(f, z, a); break;
   case 6: rc = vc_gf2m_inv_itoh(f, z, a); break;
+  case 7: vc_gf2m_sqr_spread(f, z, a); break;
   default:
     if (op == 'm')
       vc_gf2m_mul(f, set, z, a, b);
@@ -225,7 +228,7 @@ static const char *op_ec(const struct req *r)
 }
 
 const struct oracle_op oracle_ec_ops[] = {
-  {"gf2m", "{\"field\":\"163|233\",\"fn\":\"mul|sqr|inv\",\"alg\":\"shiftadd|comb|self|tab|euclid|almost|itoh\",\"set\":\"basic|optimized\",\"a\":\"hex\",\"b\":\"hex\"}",
+  {"gf2m", "{\"field\":\"163|233\",\"fn\":\"mul|sqr|inv\",\"alg\":\"shiftadd|comb|self|spread|tab|euclid|almost|itoh\",\"set\":\"basic|optimized\",\"a\":\"hex\",\"b\":\"hex\"}",
    "binary-field operation by a named algorithm or by the set's dispatching form", op_gf2m},
   {"ec", "{\"curve\":\"B-163|K-163|B-233|K-233|P-256\",\"set\":\"basic|optimized\",\"fn\":\"mul|add|check|keygen|ecdh|embed|unembed|encrypt|decrypt|sign|sign_k|verify\",\"k\":\"hex\",\"d\":\"hex\",\"p\":\"hex point\",\"q\":\"hex point\",\"seed\":\"hex\",\"msg\":\"hex\",\"m\":\"hex point\",\"r\":\"hex\",\"c1\":\"hex\",\"c2\":\"hex\",\"hash\":\"name\",\"digest\":\"hex\",\"s\":\"hex\"}",
    "elliptic curves: scalar multiplication, validation, EC-DH, EC-ElGamal, ECDSA", op_ec},

@@ -44,7 +44,9 @@ static void selftest_gf2m(int quick, struct tally *t)
       vc_gf2m_mul_comb(f, r1, a, b);
       ok &= vc_gf2m_equal(f, r0, r1);
       vc_gf2m_mul_shiftadd(f, r0, a, a);
-      vc_gf2m_sqr_tab(f, r1, a);
+      vc_gf2m_sqr_spread(f, r1, a);
+      ok &= vc_gf2m_equal(f, r0, r1);
+      vc_gf2m_sqr_tab_var(f, r1, a);
       ok &= vc_gf2m_equal(f, r0, r1);
       ok &= vc_gf2m_inv_euclid_var(f, r0, a) == VC_OK && vc_gf2m_inv_itoh(f, r1, a) == VC_OK &&
             vc_gf2m_equal(f, r0, r1) && vc_gf2m_inv_almost_var(f, r1, a) == VC_OK &&

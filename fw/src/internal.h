@@ -24,7 +24,7 @@
  * each group on a 4 KiB boundary, so a primitive's tables occupy the low sets of the
  * direct-mapped 4 KiB data cache and its key schedule and stack frames (placed above them)
  * never evict them. Groups: aes_enc, aes_dec, des, hash (MD2's S-box, MD5's and SHA-256's
- * constants), gf2m (the squaring table). */
+ * constants), gf2m (the variable-time squaring table). */
 #if defined(__GNUC__) && defined(__ELF__)
 #define VC_LUT(group) __attribute__((section(".rodata.lut." #group)))
 #else

@@ -4,9 +4,10 @@
  * and seed 001's two algorithm sets:
  *   basic      multiply by shift-and-add, square by self-multiplication, invert by the
  *              extended Euclidean algorithm;
- *   optimized  multiply by the left-to-right comb with 4-bit windows, square by table
- *              expansion, reduce word by word for the NIST polynomials, invert by
- *              Itoh-Tsujii (constant time; the almost-inverse algorithm is the _var alternative).
+ *   optimized  multiply by the left-to-right comb with 4-bit windows, square by spreading
+ *              the bits with shifts and masks, reduce word by word for the NIST polynomials,
+ *              invert by Itoh-Tsujii (constant time; seed 001's table squaring and the
+ *              almost-inverse algorithm are the _var alternatives).
  *
  * Elements are VC_GF2M_WORDS little-endian 32-bit words, polynomial basis (bit i of word j is
  * the coefficient of z^(32j+i)); words beyond the field's and bits at or above m are zero
@@ -15,7 +16,7 @@
  *
  * vc_gf2m_mul and vc_gf2m_sqr are the entry points; in the optimized set, a build with the
  * carry-less multiply unit (hw/clmul/) multiplies and squares on it unless it is turned off
- * (fw/drivers/accel.h; the request option "impl":"sw"), else by the comb and the table. The
+ * (fw/drivers/accel.h; the request option "impl":"sw"), else by the comb and the spreading. The
  * Montgomery ladder's products by x and sqrt(b) take the same path (gf2m_internal.h). The
  * dispatching forms count their calls in vc_gf2m_stats (the benchmark splits a protocol's cost
  * by operation with these counts). */
@@ -55,7 +56,8 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
 /* The algorithm variants. */
 void vc_gf2m_mul_shiftadd(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_mul_comb(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
-void vc_gf2m_sqr_tab(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
+void vc_gf2m_sqr_spread(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
+void vc_gf2m_sqr_tab_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 /* On the carry-less multiply unit (hw/clmul/): the dispatching forms use the instructions when
  * the build has the unit and it is not turned off (fw/drivers/accel.h), else the _sw forms,
  * which run the same sequence on the unit's C emulation. */
@@ -72,7 +74,7 @@ int vc_gf2m_inv_almost_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv_itoh(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 
 /* Dispatching forms: the algorithm set picks the variant (basic: shiftadd, shiftadd(a, a),
- * euclid_var; optimized: comb, tab, itoh). */
+ * euclid_var; optimized: comb, spread, itoh). */
 void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);

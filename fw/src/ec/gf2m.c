@@ -126,7 +126,8 @@ VC_HOT(gf2m) void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2
   vc_gf2m_mul_opt(f, r, a, p->b, p->t);
 }
 
-/* The optimized set's square: on the unit when the build has it and it is on, else the table. */
+/* The optimized set's square: on the unit when the build has it and it is on, else the bit
+ * spreading. */
 VC_HOT(gf2m) void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
 {
 #if VC_HAVE_CLMUL
@@ -135,7 +136,7 @@ VC_HOT(gf2m) void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf
     return;
   }
 #endif
-  vc_gf2m_sqr_tab(f, r, a);
+  vc_gf2m_sqr_spread(f, r, a);
 }
 
 VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)

@@ -51,7 +51,7 @@ static VC_INLINE void gf2m_reduce233(uint32_t *r, uint32_t *c)
 
 /* The optimized set's product and square as the dispatching forms make them (on the clmul unit
  * when the build has it and it is on; else the comb, through the prepared table t of b when
- * not NULL, and the table squaring), without counting the call: the operations inside another
+ * not NULL, and the bit-spreading squaring), without counting the call: the operations inside another
  * operation (Itoh-Tsujii's inversion) are not the caller's. */
 void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
                      const uint32_t *t);
@@ -61,6 +61,16 @@ void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
  * more than once (the ladder's x and sqrt(b)): t = the table of b (VC_GF2M_TABLE words), then
  * r = a b from t. */
 #define VC_GF2M_TABLE (16 * VC_GF2M_WORDS)
+/* Tables are 32-byte aligned, so each row of 16 entries (64 bytes) fills two lines of the data
+ * cache, entries 0-7 and 8-15. A product reads in every row the entries a's nibbles select (41
+ * nibbles at 163 bits, 58 at 233), so it loads both lines of every row unless all of its
+ * nibbles are below 8 or all at or above 8 (2^-40 for a random a): which lines it loads, and
+ * what they evict, does not depend on a. */
+#if defined(__GNUC__)
+#define VC_GF2M_TABLE_ALIGN __attribute__((aligned(32)))
+#else
+#define VC_GF2M_TABLE_ALIGN
+#endif
 void vc_gf2m_comb_table(const vc_gf2m_field *f, uint32_t *t, const vc_gf2m b);
 void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const uint32_t *t);
 
@@ -68,7 +78,7 @@ void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const
  * vc_gf2m_mul's optimized branch through the table: the same product, counted the same. */
 typedef struct {
   vc_gf2m b;
-  uint32_t t[VC_GF2M_TABLE];
+  uint32_t t[VC_GF2M_TABLE] VC_GF2M_TABLE_ALIGN;
 } vc_gf2m_prep;
 void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b);
 void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p);

@@ -7,8 +7,10 @@
  * accumulator words so the 2n-word accumulator stays in registers. An entry has n words: b has
  * m bits and u 4, so u b has fewer than 32 n bits. Word n - 1 of a has only m - 32 (n - 1) bits,
  * so it adds its entries for its low nibbles only.
- * No secret-dependent branches; the table index is a nibble of a (the usual caveat of
- * table-based code on cores whose data cache an attacker shares). */
+ * No secret-dependent branches. The table index is a nibble of a, but the table's cache lines
+ * are all read by every product (gf2m_internal.h, VC_GF2M_TABLE_ALIGN), so on this core the
+ * cycles do not depend on a; a core whose cache line is smaller than 8 entries, or whose cache
+ * an attacker shares and probes within a product, would see the index. */
 #include "gf2m_internal.h"
 
 /* The core stalls about 2 cycles when an instruction uses the load just before it. GCC's
@@ -103,7 +105,7 @@ SCHED void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a,
 
 void vc_gf2m_mul_comb(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
-  uint32_t t[VC_GF2M_TABLE];
+  uint32_t t[VC_GF2M_TABLE] VC_GF2M_TABLE_ALIGN;
   vc_gf2m_comb_table(f, t, b);
   vc_gf2m_mul_table(f, r, a, t);
 }

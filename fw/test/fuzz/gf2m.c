@@ -1,5 +1,6 @@
 /* The binary-field variants against each other (gf2m.h): shift-and-add, comb and the clmul
- * unit's emulation multiply alike; the table, the emulation and self-multiplication square
+ * unit's emulation multiply alike; the table, the bit spreading, the emulation and
+ * self-multiplication square
  * alike; the Euclidean, almost-inverse and Itoh-Tsujii inverses agree and invert; byte
  * decoding refuses bits at or above m and round-trips; a solved quadratic solves. */
 #include <string.h>
@@ -28,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   struct fz f = {data, size};
   const vc_gf2m_field *F = fz_u8(&f) & 1 ? &vc_gf2m_233 : &vc_gf2m_163;
-  vc_gf2m a, b, r[3], s[3], t;
+  vc_gf2m a, b, r[3], s[4], t;
   element(&f, F, a);
   element(&f, F, b);
   vc_gf2m_mul_shiftadd(F, r[0], a, b);
@@ -36,9 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   vc_gf2m_mul_clmul_sw(F, r[2], a, b);
   FZ_CHECK(vc_gf2m_equal(F, r[0], r[1]) && vc_gf2m_equal(F, r[0], r[2]));
   vc_gf2m_mul_shiftadd(F, s[0], a, a);
-  vc_gf2m_sqr_tab(F, s[1], a);
+  vc_gf2m_sqr_tab_var(F, s[1], a);
   vc_gf2m_sqr_clmul_sw(F, s[2], a);
-  FZ_CHECK(vc_gf2m_equal(F, s[0], s[1]) && vc_gf2m_equal(F, s[0], s[2]));
+  vc_gf2m_sqr_spread(F, s[3], a);
+  FZ_CHECK(vc_gf2m_equal(F, s[0], s[1]) && vc_gf2m_equal(F, s[0], s[2]) && vc_gf2m_equal(F, s[0], s[3]));
 
   int rc[3] = {vc_gf2m_inv_euclid_var(F, r[0], a), vc_gf2m_inv_almost_var(F, r[1], a),
                vc_gf2m_inv_itoh(F, r[2], a)};
@@ -57,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int q = vc_gf2m_solve_quadratic(F, (vc_ec_set)set, r[0], b);
     FZ_CHECK(q == (vc_gf2m_trace(F, b) ? VC_ERR_RANGE : VC_OK));
     if (!q) {
-      vc_gf2m_sqr_tab(F, t, r[0]);
+      vc_gf2m_sqr_spread(F, t, r[0]);
       vc_gf2m_add(F, t, t, r[0]);
       FZ_CHECK(vc_gf2m_equal(F, t, b));
     }
