@@ -7,10 +7,10 @@
  * accumulator words so the 2n-word accumulator stays in registers. An entry has n words: b has
  * m bits and u 4, so u b has fewer than 32 n bits. Word n - 1 of a has only m - 32 (n - 1) bits,
  * so it adds its entries for its low nibbles only.
- * No secret-dependent branches. The table index is a nibble of a, but the table's cache lines
- * are all read by every product (gf2m_internal.h, VC_GF2M_TABLE_ALIGN), so on this core the
- * cycles do not depend on a; a core whose cache line is smaller than 8 entries, or whose cache
- * an attacker shares and probes within a product, would see the index. */
+ * No secret-dependent branches. The table index is a nibble of a, but every product first loads
+ * all the table's cache lines (gf2m_internal.h, VC_GF2M_TABLE_ALIGN), so on this core the
+ * cycles do not depend on a; a cache an attacker shares and probes within a product would
+ * still see the index. */
 #include "gf2m_internal.h"
 
 /* The core stalls about 2 cycles when an instruction uses the load just before it. GCC's
@@ -46,6 +46,14 @@ static VC_INLINE void table(uint32_t *t, const uint32_t *b, const int n)
     }                                                                                        \
   }
 #define SH(j, k) c##j = (c##j << 4) | (c##k >> 28)
+
+/* Loads every line of the table (gf2m_internal.h, VC_GF2M_TABLE_ALIGN). */
+static VC_INLINE void load_lines(const uint32_t *t, const int n)
+{
+  const volatile uint32_t *v = t;
+  for (int i = 0; i < 16 * n; i += 8)
+    (void)v[i];
+}
 
 /* c = a b (unreduced, 2n - 1 words) with the table t of b. */
 static VC_INLINE void comb(uint32_t *c, const uint32_t *t, const uint32_t *a, const int n)
@@ -95,9 +103,11 @@ SCHED void vc_gf2m_mul_table(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a,
 {
   uint32_t c[2 * VC_GF2M_WORDS - 1];
   if (f->m == 163) {
+    load_lines(t, 6);
     comb(c, t, a, 6);
     gf2m_reduce163(r, c);
   } else {
+    load_lines(t, 8);
     comb(c, t, a, 8);
     gf2m_reduce233(r, c);
   }
