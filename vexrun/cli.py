@@ -419,6 +419,11 @@ def cmd_ct(args):
         rows = [ct.BY_NAME[n] for n in args.routines.split(",")]
     if args.quick:
         rows = [r for r in rows if r.quick]
+    if args.publish:                 # before the run, not after its minutes of measurements
+        try:
+            Path(args.publish).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ToolError(f"--publish {args.publish}: {e.strerror}")
     commit, t0, results = git_commit(), time.time(), []
     configs = {ct.BASE: Config(), ct.MONT: Config.parse(mont=True)}
     for name, cfg in configs.items():
