@@ -51,8 +51,8 @@ static VC_INLINE void gf2m_reduce233(uint32_t *r, uint32_t *c)
 
 /* The optimized set's product and square as the dispatching forms make them (on the clmul unit
  * when the build has it and it is on; else the comb, through the prepared table t of b when
- * not NULL, and the bit-spreading squaring), without counting the call: the operations inside another
- * operation (Itoh-Tsujii's inversion) are not the caller's. */
+ * not NULL, and the bit-spreading squaring), without counting the call: the operations inside
+ * another operation (Itoh-Tsujii's inversion) are not the caller's. */
 void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
                      const uint32_t *t);
 void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
