@@ -73,17 +73,22 @@ CT_OPS = {("rsa", "sign"): "sign (PKCS#1 v1.5, CRT)", ("rsa", "private"): "priva
           ("dh", "keypair"): "key pair", ("dh", "shared"): "shared secret", ("dsa", "sign"): "sign"}
 
 
+POINT = ("algo", "radix", "sqr", "exp", "window")   # a record's design-space point
+
+
 def ct_rows(records):
     """Constant time (the default, "var": false) beside variable time ("var": true, the secrets
-    through the _var paths) for each operation measured both ways in `records` (pk suite), with
-    DH's key pair + shared secret summed: a markdown table, or [] when no pair was measured."""
+    through the _var paths) for each operation measured both ways at one design-space point in
+    `records` (pk suite; the sweep's other points are variable time only), with DH's key pair +
+    shared secret summed: a markdown table, or [] when no pair was measured."""
     pairs = {}
     for r in find(records, "pk"):
         if "var" in r and (r["prim"], r["op"]) in CT_OPS:
-            key = (r["prim"], r["bits"], r.get("crt"), r.get("key") or r.get("group"), r.get("bytes"))
+            key = (r["prim"], r["bits"], r.get("crt"), r.get("key") or r.get("group"), r.get("bytes"),
+                   tuple(r.get(k) for k in POINT))
             pairs.setdefault(key, {}).setdefault(r["op"], {})[bool(r["var"])] = r["cycles"]
     rows = []
-    for (prim, bits, crt, name, _), ops in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    for (prim, bits, crt, name, *_), ops in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         if prim == "dh" and all(len(ops.get(o, {})) == 2 for o in ("keypair", "shared")):
             ops = {**ops, "keypair + shared": {v: ops["keypair"][v] + ops["shared"][v] for v in (False, True)}}
         for op, v in ops.items():
