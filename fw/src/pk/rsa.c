@@ -5,11 +5,15 @@
 #include "vexcrypt/pk.h"
 #include "pk_internal.h"
 
-/* r = a^e mod m for a public e, with a context on the caller's configuration. */
+/* r = a^e mod m for a public e and m, with a context on the caller's configuration set up in
+ * variable time: the constant-time R^2 is for secret moduli (RSA's primes), and cost RSA-1024's
+ * public operation a third more (793,798 cycles against 598,233). */
 static int powmod(vc_mp *r, const vc_mp *a, const vc_mp *e, const vc_mp *m, const vc_mp_cfg *cfg)
 {
+  vc_mp_cfg pub = cfg ? *cfg : vc_mp_cfg_default;
   vc_mont ctx;
-  int rc = vc_mont_init_var(&ctx, m, cfg, NULL, NULL);
+  pub.var = 1;
+  int rc = vc_mont_init_var(&ctx, m, &pub, NULL, NULL);
   return rc ? rc : vc_mp_modexp_var(&ctx, r, a, e);
 }
 
