@@ -51,7 +51,7 @@ help:
 	@echo "             (about 20 minutes)"
 	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
 	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
-	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 30 minutes)"
+	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 20 minutes)"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
 	@echo "             (default 600: 100 minutes for the ten; FUZZ_TARGETS=request,ecdsa for some): runs and findings,"
 	@echo "             crashing inputs and their reproduce command under results/fuzz/; fails on any finding"
