@@ -520,8 +520,8 @@ FNS = [
 # ---- multiprecision (mp.h). The C names in one place, by a stable key (the oracle's "fn" name
 # where it has one): a rename (a _var suffix gained or lost) is one line here.
 MP = {
-    "from_bytes": "vc_mp_from_bytes_var", "to_bytes": "vc_mp_to_bytes_var", "set_u32": "vc_mp_set_u32",
-    "copy": "vc_mp_copy", "bits": "vc_mp_bits_var", "bit": "vc_mp_bit", "cmp": "vc_mp_cmp_var",
+    "from_bytes": "vc_mp_from_bytes", "to_bytes": "vc_mp_to_bytes", "set_u32": "vc_mp_set_u32",
+    "copy": "vc_mp_copy", "bits": "vc_mp_bits", "bit": "vc_mp_bit", "cmp": "vc_mp_cmp_var",
     "cmp_u32": "vc_mp_cmp_u32_var", "add": "vc_mp_add_var", "sub": "vc_mp_sub_var", "mul": "vc_mp_mul_var",
     "sqr": "vc_mp_sqr_var", "shl": "vc_mp_shl_var", "shr": "vc_mp_shr_var", "divmod": "vc_mp_divmod_var",
     "mod": "vc_mp_mod_var", "mod_add": "vc_mp_mod_add_var", "mod_sub": "vc_mp_mod_sub_var",

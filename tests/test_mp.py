@@ -32,11 +32,11 @@ BITS = sorted({1, 2, 31, 32, 33, 63, 64, 65, 512, 1024, 2048, 4096, 8192} |
 def api(lib):
     mp, cmp = P(Mp), P(Mp)
     sigs = {
-        "vc_mp_from_bytes_var": ([mp, ctypes.c_char_p, SIZE], ctypes.c_int),
-        "vc_mp_to_bytes_var": ([cmp, ctypes.c_void_p, SIZE], ctypes.c_int),
+        "vc_mp_from_bytes": ([mp, ctypes.c_char_p, SIZE], ctypes.c_int),
+        "vc_mp_to_bytes": ([cmp, ctypes.c_void_p, SIZE], ctypes.c_int),
         "vc_mp_set_u32": ([mp, U32], ctypes.c_int),
         "vc_mp_copy": ([mp, cmp], ctypes.c_int),
-        "vc_mp_bits_var": ([cmp], SIZE),
+        "vc_mp_bits": ([cmp], SIZE),
         "vc_mp_bit": ([cmp, SIZE], ctypes.c_int),
         "vc_mp_cmp_var": ([cmp, cmp], ctypes.c_int),
         "vc_mp_cmp_u32_var": ([cmp, U32], ctypes.c_int),
@@ -236,27 +236,27 @@ def test_bytes(api):
         for pad in (0, 1, 5):
             r = Mp.of(SENTINEL)
             data = bytes(pad) + v.to_bytes(nbytes, "big")
-            assert api.vc_mp_from_bytes_var(r, data, len(data)) == 0
+            assert api.vc_mp_from_bytes(r, data, len(data)) == 0
             assert int(r) == v
         need = (v.bit_length() + 7) // 8
         for length in {need, need + 1, nbytes + 3}:
             out = ctypes.create_string_buffer(b"\xa5" * length, length)
-            assert api.vc_mp_to_bytes_var(Mp.of(v), out, length) == 0
+            assert api.vc_mp_to_bytes(Mp.of(v), out, length) == 0
             assert out.raw == v.to_bytes(length, "big")
         if need:
             out = ctypes.create_string_buffer(b"\xa5" * need, need)
-            assert api.vc_mp_to_bytes_var(Mp.of(v), out, need - 1) == VC_ERR_LENGTH
+            assert api.vc_mp_to_bytes(Mp.of(v), out, need - 1) == VC_ERR_LENGTH
             assert out.raw == b"\xa5" * need
     top = CAP - 1
     r = Mp()
-    assert api.vc_mp_from_bytes_var(r, b"\0\0" + top.to_bytes(1024, "big"), 1026) == 0
+    assert api.vc_mp_from_bytes(r, b"\0\0" + top.to_bytes(1024, "big"), 1026) == 0
     assert int(r) == top
     r = Mp.of(SENTINEL)
     before = bytes(r)
-    assert api.vc_mp_from_bytes_var(r, b"\1" + bytes(1024), 1025) == VC_ERR_RANGE
+    assert api.vc_mp_from_bytes(r, b"\1" + bytes(1024), 1025) == VC_ERR_RANGE
     assert bytes(r) == before
-    assert api.vc_mp_to_bytes_var(Mp.of(0), None, 0) == 0
-    assert api.vc_mp_from_bytes_var(r, None, 0) == 0 and int(r) == 0
+    assert api.vc_mp_to_bytes(Mp.of(0), None, 0) == 0
+    assert api.vc_mp_from_bytes(r, None, 0) == 0 and int(r) == 0
 
 
 def test_small_accessors(api):
@@ -270,7 +270,7 @@ def test_small_accessors(api):
     for bits in BITS:
         for v in shaped(rng, bits):
             a = Mp.of(v)
-            assert api.vc_mp_bits_var(a) == bits
+            assert api.vc_mp_bits(a) == bits
             for i in (0, 1, bits - 1, bits, bits + 1, rng.randrange(bits), 10 ** 6):
                 assert api.vc_mp_bit(a, i) == (v >> i) & 1
             r = Mp.of(SENTINEL)
@@ -280,8 +280,11 @@ def test_small_accessors(api):
             assert api.vc_mp_cmp_var(a, Mp.of(w)) == (v > w) - (v < w)
             assert api.vc_mp_cmp_var(Mp.of(w), a) == (w > v) - (w < v)
             assert api.vc_mp_cmp_u32_var(a, v & MASK) == (v > (v & MASK))
-    assert api.vc_mp_bits_var(Mp()) == 0 and api.vc_mp_bit(Mp(), 0) == 0
-    assert api.vc_mp_bits_var(None) == 0 and api.vc_mp_bit(None, 3) == 0
+    for bits in range(1, 65):       # every top-limb bit length of the table-free count
+        for v in (1 << (bits - 1), (1 << bits) - 1, rng.randrange(1 << (bits - 1), 1 << bits)):
+            assert api.vc_mp_bits(Mp.of(v)) == bits
+    assert api.vc_mp_bits(Mp()) == 0 and api.vc_mp_bit(Mp(), 0) == 0
+    assert api.vc_mp_bits(None) == 0 and api.vc_mp_bit(None, 3) == 0
     assert api.vc_mp_cmp_var(None, Mp.of(0)) == 0 and api.vc_mp_cmp_var(None, Mp.of(1)) == -1
     assert api.vc_mp_cmp_var(Mp.of(1), None) == 1 and api.vc_mp_cmp_u32_var(None, 0) == 0
     assert api.vc_mp_cmp_u32_var(None, 1) == -1
@@ -553,10 +556,10 @@ def test_gcd(api):
 def test_null(api):
     x, y, m = Mp.of(3), Mp.of(5), Mp.of(7)
     buf = ctypes.create_string_buffer(8)
-    assert api.vc_mp_from_bytes_var(None, b"\1", 1) == VC_ERR_NULL
-    assert api.vc_mp_from_bytes_var(x, None, 1) == VC_ERR_NULL
-    assert api.vc_mp_to_bytes_var(None, buf, 8) == VC_ERR_NULL
-    assert api.vc_mp_to_bytes_var(x, None, 8) == VC_ERR_NULL
+    assert api.vc_mp_from_bytes(None, b"\1", 1) == VC_ERR_NULL
+    assert api.vc_mp_from_bytes(x, None, 1) == VC_ERR_NULL
+    assert api.vc_mp_to_bytes(None, buf, 8) == VC_ERR_NULL
+    assert api.vc_mp_to_bytes(x, None, 8) == VC_ERR_NULL
     assert api.vc_mp_set_u32(None, 1) == VC_ERR_NULL
     for f in (api.vc_mp_copy, api.vc_mp_sqr_var):
         assert f(None, x) == VC_ERR_NULL and f(x, None) == VC_ERR_NULL

@@ -61,11 +61,11 @@ ROUTINES = [
     Row("ecdsa_sign_B-163", 60),
     Row("ecdh_P-256", 20, configs=(BASE, MONT)),
     # P-256's signatures take 200 calls: at 20, signing given its nonce on the unit passed (|t|
-    # 4.3) while its random class took about 13 cycles (of 492 k) more; at 200 it fails (6.1 to
-    # 6.4; the whole signature 8.1), and passes on the CPU. Its parts measured apart on the unit
-    # pass with equal ranges in both classes: k G (200 calls, |t| 1.3), the nonce's inverse (300,
-    # 0.5), the products with one or both operands secret (400, 0.4); a constant-time x(kG) mod n
-    # changed nothing, and with the key fixed and the nonce secret it gives 2.7. Not yet found.
+    # 4.3) with its random class about 13 cycles (of 492 k) slower; at 200 it failed (6.1, the
+    # whole signature 8.1). Cycle stamps between its steps found the cause in the conversions:
+    # vc_mp_bits counted bits with libgcc's __builtin_clz, on RV32IM a read of a 256-byte table
+    # at the value's top byte (the encoding of s missed the cache for some values), and
+    # from_bytes skipped a secret's leading zero bytes. Both are table- and branch-free since.
     Row("ecdsa_sign_k_P-256", 200, configs=(BASE, MONT)),
     Row("ecdsa_sign_P-256", 200, configs=(BASE, MONT)),
 ]

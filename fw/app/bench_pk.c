@@ -27,7 +27,7 @@ static void draw(vc_drbg *rng, vc_mp *r, size_t bits)
   vc_drbg_generate(rng, buf, len);
   if (bits % 8)
     buf[0] &= (uint8_t)((1u << (bits % 8)) - 1);
-  vc_mp_from_bytes_var(r, buf, len);
+  vc_mp_from_bytes(r, buf, len);
 }
 
 static void seed_rng(vc_drbg *rng, const char *label)
@@ -346,14 +346,14 @@ static int run_rsa_sign(void *p)
 {
   struct pk_ctx *x = p;
   return vc_rsa_pkcs1_sign(&x->rsa, &vc_sha256_class, x->dig, x->sig,
-                           (vc_mp_bits_var(&x->rsa.n) + 7) / 8, x->crt, &x->cfg);
+                           (vc_mp_bits(&x->rsa.n) + 7) / 8, x->crt, &x->cfg);
 }
 
 static int run_rsa_verify(void *p)
 {
   struct pk_ctx *x = p;
   return vc_rsa_pkcs1_verify(&x->pub, &vc_sha256_class, x->dig, x->sig,
-                             (vc_mp_bits_var(&x->rsa.n) + 7) / 8, &x->cfg);
+                             (vc_mp_bits(&x->rsa.n) + 7) / 8, &x->cfg);
 }
 
 /* arg 1: a private-key operation, whose record names the CRT conversion. */
@@ -377,7 +377,7 @@ static int rsa_default(void *p)
 static void rsa_public_prep(void *p)
 {
   struct pk_ctx *x = p;
-  vc_mp_from_bytes_var(&x->c1, x->sig, x->klen);
+  vc_mp_from_bytes(&x->c1, x->sig, x->klen);
 }
 
 static int run_rsa_public(void *p)
@@ -412,11 +412,11 @@ static void pk_rsa(struct pk_ctx *x, const struct kat_rsa *k, const vc_mp_cfg *c
   x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->len * 8, .bytes = 23, .cfg = c,
                           .key = k->name};
   memset(&x->rsa, 0, sizeof(x->rsa));
-  vc_mp_from_bytes_var(&x->rsa.n, k->n, k->len);
-  vc_mp_from_bytes_var(&x->rsa.e, k->e, k->elen);
-  vc_mp_from_bytes_var(&x->rsa.d, k->d, k->len);
-  vc_mp_from_bytes_var(&x->rsa.p, k->p, k->len / 2);
-  vc_mp_from_bytes_var(&x->rsa.q, k->q, k->len / 2);
+  vc_mp_from_bytes(&x->rsa.n, k->n, k->len);
+  vc_mp_from_bytes(&x->rsa.e, k->e, k->elen);
+  vc_mp_from_bytes(&x->rsa.d, k->d, k->len);
+  vc_mp_from_bytes(&x->rsa.p, k->p, k->len / 2);
+  vc_mp_from_bytes(&x->rsa.q, k->q, k->len / 2);
   vc_rsa_priv_complete(&x->rsa);
   vc_rsa_pub_from_priv(&x->pub, &x->rsa);
   x->klen = k->len;
@@ -560,11 +560,11 @@ static void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes, co
 {
   x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->plen * 8, .bytes = bytes, .cfg = c,
                           .key = k->name, .hash = k->hash};
-  vc_mp_from_bytes_var(&x->dsa.p, k->p, k->plen);
-  vc_mp_from_bytes_var(&x->dsa.q, k->q, k->qlen);
-  vc_mp_from_bytes_var(&x->dsa.g, k->g, k->plen);
-  vc_mp_from_bytes_var(&x->x, k->x, k->qlen);
-  vc_mp_from_bytes_var(&x->y, k->y, k->plen);
+  vc_mp_from_bytes(&x->dsa.p, k->p, k->plen);
+  vc_mp_from_bytes(&x->dsa.q, k->q, k->qlen);
+  vc_mp_from_bytes(&x->dsa.g, k->g, k->plen);
+  vc_mp_from_bytes(&x->x, k->x, k->qlen);
+  vc_mp_from_bytes(&x->y, k->y, k->plen);
   x->hash = app_find_hash(k->hash, strlen(k->hash));
   x->cfg = *c;
   bench_fill(app_in, bytes);
@@ -673,7 +673,7 @@ static void montu_exp_prep(void *p)
 static int run_montu_exp(void *p)
 {
   struct mp_ctx *x = p;
-  return vc_montu_exp(x->e.d, vc_mp_bits_var(&x->e));
+  return vc_montu_exp(x->e.d, vc_mp_bits(&x->e));
 }
 
 static void montu_exp_out(void *p)

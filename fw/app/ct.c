@@ -105,15 +105,15 @@ static int mp_setup(int arg, struct ct_secret *s)
   s->bits = 256;
   s->bound = c->order;
   s->top = 1;
-  if ((rc = vc_mp_from_bytes_var(&M, c->order, c->nlen)) ||
-      (rc = vc_mp_from_bytes_var(&B, c->gen + 1, c->flen)))    /* the base: G's x */
+  if ((rc = vc_mp_from_bytes(&M, c->order, c->nlen)) ||
+      (rc = vc_mp_from_bytes(&B, c->gen + 1, c->flen)))    /* the base: G's x */
     return rc;
   return vc_mont_init_var(&ctx, &M, &cfg, NULL, NULL);
 }
 
 static int mp_load(const uint8_t *secret)
 {
-  return vc_mp_from_bytes_var(&S, secret, 32);
+  return vc_mp_from_bytes(&S, secret, 32);
 }
 
 static int modexp_var_call(void *u)

@@ -23,7 +23,7 @@ static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
 {
   const char *err;
   long n = req_hex_int(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
-  if (n < 0 || vc_mp_from_bytes_var(out, app_in, (size_t)n))
+  if (n < 0 || vc_mp_from_bytes(out, app_in, (size_t)n))
     return err_missing(key);
   return NULL;
 }
@@ -192,7 +192,7 @@ static const char *op_modexp(const struct req *r)
   int rc;
   if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)))
     return e;
-  if (req_u32(r, "ebits", (uint32_t)vc_mp_bits_var(&M), &ebits))
+  if (req_u32(r, "ebits", (uint32_t)vc_mp_bits(&M), &ebits))
     return "\"ebits\" must be a bit count";
   if (req_get(r, "ct") && req_flag(r, "ct"))
     TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B, ebits));
@@ -282,7 +282,7 @@ static const char *op_rsa(const struct req *r)
   if ((e = get_rsa(r, private)))
     return e;
   vc_rsa_pub_from_priv(&pub, &rsa);
-  size_t klen = (vc_mp_bits_var(&rsa.n) + 7) / 8, outlen = klen;
+  size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = klen;
   int valid = -1;
   long n;
   if (req_is(fn, "public") || req_is(fn, "private")) {
@@ -582,7 +582,7 @@ static const char *op_montu(const struct req *r)
     memcpy(one, ctx.one, 4 * n);
     if ((rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
       return vc_strerror(rc);
-    TIMED(rc, vc_montu_exp(X.d, vc_mp_bits_var(&X)));
+    TIMED(rc, vc_montu_exp(X.d, vc_mp_bits(&X)));
     if (rc || (rc = vc_montu_store(VC_MONTU_SLOT_ACC, a)))
       return vc_strerror(rc);
     limbs_to_z(a, n);

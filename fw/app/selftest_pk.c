@@ -43,13 +43,13 @@ static void selftest_modexp(int quick, struct tally *t)
       const vc_mp_cfg *p = &st_points[j];
       if (full && (p->algo == VC_MM_ALGO5 || p->algo == VC_MM_ALGO1 || p->radix_bits < 8))
         continue;
-      int rc = vc_mp_from_bytes_var(&A, k->a, k->alen) | vc_mp_from_bytes_var(&B, k->e, k->elen) |
-               vc_mp_from_bytes_var(&C, k->m, k->mlen) | vc_mp_from_bytes_var(&D, k->out, k->mlen);
+      int rc = vc_mp_from_bytes(&A, k->a, k->alen) | vc_mp_from_bytes(&B, k->e, k->elen) |
+               vc_mp_from_bytes(&C, k->m, k->mlen) | vc_mp_from_bytes(&D, k->out, k->mlen);
       rc |= vc_mont_init_var(&ctx, &C, p, NULL, NULL) | vc_mp_modexp_var(&ctx, &R, &A, &B);
       check_result(&c, !rc && vc_mp_cmp_var(&R, &D) == 0, k->label);
       if (quick && j != 1)
         continue;                   /* quick: the constant-time form on ALGO2 alone (make sim's budget) */
-      rc = vc_mp_modexp(&ctx, &R, &A, &B, vc_mp_bits_var(&B));
+      rc = vc_mp_modexp(&ctx, &R, &A, &B, vc_mp_bits(&B));
       check_result(&c, !rc && vc_mp_cmp_var(&R, &D) == 0, k->label);
     }
   }
@@ -69,12 +69,12 @@ static void selftest_rsa(int quick, struct tally *t)
     const struct kat_rsa_sig *k = &kat_rsa_sig[i];
     const vc_hash_class *h = app_find_hash(k->hash, strlen(k->hash));
     memset(&rsa, 0, sizeof(rsa));
-    int rc = vc_mp_from_bytes_var(&rsa.n, k->n, k->len) | vc_mp_from_bytes_var(&rsa.e, k->e, k->elen);
+    int rc = vc_mp_from_bytes(&rsa.n, k->n, k->len) | vc_mp_from_bytes(&rsa.e, k->e, k->elen);
     rc |= h->oneshot(k->msg, k->msglen, md);
     vc_rsa_pub_from_priv(&pub, &rsa);
     if (k->d && !quick) {
-      rc |= vc_mp_from_bytes_var(&rsa.d, k->d, k->len) | vc_mp_from_bytes_var(&rsa.p, k->p, k->len / 2) |
-            vc_mp_from_bytes_var(&rsa.q, k->q, k->len / 2) | vc_rsa_priv_complete(&rsa);
+      rc |= vc_mp_from_bytes(&rsa.d, k->d, k->len) | vc_mp_from_bytes(&rsa.p, k->p, k->len / 2) |
+            vc_mp_from_bytes(&rsa.q, k->q, k->len / 2) | vc_rsa_priv_complete(&rsa);
       for (int crt = VC_RSA_MRC; crt <= VC_RSA_SRC; crt++) {   /* no-CRT: host and oracle tests */
         int r = vc_rsa_pkcs1_sign(&rsa, h, md, sig, k->len, crt, NULL);
         check_result(&c, !rc && !r && !memcmp(sig, k->sig, k->len), k->label);
@@ -98,9 +98,9 @@ static void selftest_dsa(int quick, struct tally *t)
   for (size_t i = 0; i < (quick ? 0 : KAT_DSA_VER_N); i++) {
     const struct kat_dsa_ver *k = &kat_dsa_ver[i];
     const vc_hash_class *h = app_find_hash(k->hash, strlen(k->hash));
-    int rc = vc_mp_from_bytes_var(&dsa.p, k->p, k->plen) | vc_mp_from_bytes_var(&dsa.q, k->q, k->qlen) |
-             vc_mp_from_bytes_var(&dsa.g, k->g, k->plen) | vc_mp_from_bytes_var(&A, k->y, k->plen) |
-             vc_mp_from_bytes_var(&B, k->r, k->qlen) | vc_mp_from_bytes_var(&C, k->s, k->qlen);
+    int rc = vc_mp_from_bytes(&dsa.p, k->p, k->plen) | vc_mp_from_bytes(&dsa.q, k->q, k->qlen) |
+             vc_mp_from_bytes(&dsa.g, k->g, k->plen) | vc_mp_from_bytes(&A, k->y, k->plen) |
+             vc_mp_from_bytes(&B, k->r, k->qlen) | vc_mp_from_bytes(&C, k->s, k->qlen);
     rc |= h->oneshot(k->msg, k->msglen, md);
     int v = vc_dsa_verify(&dsa, &A, h, md, &B, &C, NULL);
     check_result(&c, !rc && v == (k->valid ? VC_OK : VC_ERR_VERIFY), k->label);
@@ -112,13 +112,13 @@ static void selftest_dsa(int quick, struct tally *t)
       if (!strcmp(kat_dsa[j].name, k->key))
         key = &kat_dsa[j];
     const vc_hash_class *h = app_find_hash(k->hash, strlen(k->hash));
-    int rc = vc_mp_from_bytes_var(&dsa.p, key->p, key->plen) | vc_mp_from_bytes_var(&dsa.q, key->q, key->qlen) |
-             vc_mp_from_bytes_var(&dsa.g, key->g, key->plen) | vc_mp_from_bytes_var(&A, key->x, key->qlen) |
-             vc_mp_from_bytes_var(&D, key->y, key->plen);
+    int rc = vc_mp_from_bytes(&dsa.p, key->p, key->plen) | vc_mp_from_bytes(&dsa.q, key->q, key->qlen) |
+             vc_mp_from_bytes(&dsa.g, key->g, key->plen) | vc_mp_from_bytes(&A, key->x, key->qlen) |
+             vc_mp_from_bytes(&D, key->y, key->plen);
     rc |= h->oneshot(k->msg, k->msglen, md);
     rc |= vc_dsa_sign(&dsa, &A, h, md, &B, &C, NULL);
-    int ok = !rc && vc_mp_to_bytes_var(&B, sig, k->qlen) == VC_OK && !memcmp(sig, k->r, k->qlen) &&
-             vc_mp_to_bytes_var(&C, sig, k->qlen) == VC_OK && !memcmp(sig, k->s, k->qlen);
+    int ok = !rc && vc_mp_to_bytes(&B, sig, k->qlen) == VC_OK && !memcmp(sig, k->r, k->qlen) &&
+             vc_mp_to_bytes(&C, sig, k->qlen) == VC_OK && !memcmp(sig, k->s, k->qlen);
     check_result(&c, ok && (quick || vc_dsa_verify(&dsa, &D, h, md, &B, &C, NULL) == VC_OK), k->label);
   }
   check_report(&c, t);
@@ -129,8 +129,8 @@ static void selftest_dh(struct tally *t)
   struct check c = {"dh", 0, 0, NULL};
   for (size_t i = 0; i < KAT_DH_N; i++) {
     const struct kat_dh *k = &kat_dh[i];
-    int rc = vc_mp_from_bytes_var(&A, k->p, k->plen) | vc_mp_from_bytes_var(&B, k->x, k->xlen) |
-             vc_mp_from_bytes_var(&C, k->peer, k->plen) | vc_mp_from_bytes_var(&D, k->z, k->plen);
+    int rc = vc_mp_from_bytes(&A, k->p, k->plen) | vc_mp_from_bytes(&B, k->x, k->xlen) |
+             vc_mp_from_bytes(&C, k->peer, k->plen) | vc_mp_from_bytes(&D, k->z, k->plen);
     rc |= vc_dh_shared(&A, &B, &C, &R, NULL);
     check_result(&c, !rc && vc_mp_cmp_var(&R, &D) == 0, k->label);
   }

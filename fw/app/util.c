@@ -94,10 +94,10 @@ int next_size(const char **p, const char *end, uint32_t *size)
 void json_mp(const char *key, const vc_mp *a)
 {
   static uint8_t be[VC_MP_CAP_BITS / 8];
-  size_t len = (vc_mp_bits_var(a) + 7) / 8;
+  size_t len = (vc_mp_bits(a) + 7) / 8;
   if (!len)
     len = 1;
-  vc_mp_to_bytes_var(a, be, len);
+  vc_mp_to_bytes(a, be, len);
   json_bytes(key, be, len);
 }
 

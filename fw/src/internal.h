@@ -80,6 +80,19 @@ static inline uint32_t vc_ct_lt(uint32_t x, uint32_t y)
   return (z ^ ((x ^ y) & (y ^ z))) >> 31;
 }
 
+/* Bit length of x (0 for 0) by halving, without a table or a branch: libgcc's __builtin_clz
+ * on RV32IM reads a 256-byte table at x's top byte, an address that depends on the value. */
+static inline uint32_t vc_ct_bitlen(uint32_t x)
+{
+  uint32_t k = vc_ct_neq0(x);
+  for (unsigned s = 16; s; s >>= 1) {
+    uint32_t c = vc_ct_neq0(x >> s);
+    x = vc_ct_mux(c, x >> s, x);
+    k += vc_ct_mask(c) & s;
+  }
+  return k;
+}
+
 /* dst = src (n words) when ctl is 1; dst unchanged when it is 0. */
 static inline void vc_ct_copy(uint32_t ctl, uint32_t *dst, const uint32_t *src, size_t n)
 {

@@ -7,8 +7,9 @@
  * words; normalisation is a precondition of the type (not checked). Every function accepts its
  * output aliasing any input unless stated otherwise.
  *
- * Timing (common.h): a vc_mp's limb count is its length and is not hidden. vc_mp_set_u32,
- * vc_mp_copy and vc_mp_bit are constant time (their work depends on limb counts only). The
+ * Timing (common.h): a vc_mp's limb count is its length and is not hidden. The conversions,
+ * vc_mp_set_u32, vc_mp_copy, vc_mp_bits and vc_mp_bit are constant time (their work depends on
+ * lengths and limb counts only: no table, no branch on a byte's value). The
  * functions named _var are variable time: values decide the work through normalisation,
  * carries, comparisons, the division's quotient corrections, the modulus (vc_mont_init_var),
  * the Montgomery products' final subtraction and the exponent's bits (VC_EXP_LADDER fixes the
@@ -49,12 +50,12 @@ typedef struct {
 /* Conversions. from_bytes reads a big-endian unsigned integer (leading zeros allowed):
  * VC_ERR_RANGE when its value exceeds VC_MP_CAP_BITS bits. to_bytes writes exactly len bytes,
  * big-endian, zero-padded: VC_ERR_LENGTH when the value does not fit. */
-int vc_mp_from_bytes_var(vc_mp *r, const uint8_t *in, size_t len);
-int vc_mp_to_bytes_var(const vc_mp *a, uint8_t *out, size_t len);
+int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len);
+int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len);
 int vc_mp_set_u32(vc_mp *r, uint32_t v);
 int vc_mp_copy(vc_mp *r, const vc_mp *a);
 /* Number of significant bits (0 for zero); bit i of a (0 or 1; 0 beyond the top). */
-size_t vc_mp_bits_var(const vc_mp *a);
+size_t vc_mp_bits(const vc_mp *a);
 int vc_mp_bit(const vc_mp *a, size_t i);
 /* -1, 0, 1 as a < b, a == b, a > b (a NULL operand compares as zero). */
 int vc_mp_cmp_var(const vc_mp *a, const vc_mp *b);

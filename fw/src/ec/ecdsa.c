@@ -21,7 +21,7 @@ static int digest_int(const vc_ec_curve *c, vc_mp *e, const vc_mp *n, const uint
 /* x(R) mod n for a point R. */
 static int x_mod_n(const vc_ec_curve *c, vc_mp *r, const vc_mp *n, const uint8_t *pt)
 {
-  int err = vc_mp_from_bytes_var(r, pt + 1, c->flen);
+  int err = vc_mp_from_bytes(r, pt + 1, c->flen);
   return err ? err : vc_mp_mod_var(r, r, n);
 }
 
@@ -42,7 +42,7 @@ static int inverse_mod_n(vc_mp *r, const vc_mp *k, const vc_mp *n, int secret)
   if ((err = vc_mp_set_u32(&e, 2)) || (err = vc_mp_sub_var(&e, n, &e)) ||
       (err = vc_mont_init_var(&ctx, n, &cfg, NULL, NULL)))
     return err;
-  return secret ? vc_mp_modexp(&ctx, r, k, &e, vc_mp_bits_var(n)) : vc_mp_modexp_var(&ctx, r, k, &e);
+  return secret ? vc_mp_modexp(&ctx, r, k, &e, vc_mp_bits(n)) : vc_mp_modexp_var(&ctx, r, k, &e);
 }
 
 /* r = x(k G) mod n, s = k^-1 (e + r d) mod n; VC_ERR_RANGE when r or s is zero. */
@@ -59,15 +59,15 @@ static int sign_with(const vc_ec_curve *c, vc_ec_set set, const vc_mp *n, const 
   if (!vc_mp_cmp_u32_var(&r, 0))
     return VC_ERR_RANGE;
   /* The nonce's inverse, then s = k^-1 (e + r d) by constant-time products modulo n. */
-  if ((err = vc_mp_from_bytes_var(&t, k, c->nlen)) || (err = inverse_mod_n(&t, &t, n, 1)) ||
+  if ((err = vc_mp_from_bytes(&t, k, c->nlen)) || (err = inverse_mod_n(&t, &t, n, 1)) ||
       (err = digest_int(c, &s, n, digest, dlen)) ||
       (err = vc_mont_init_var(&mn, n, NULL, NULL, NULL)) ||
       (err = vc_mp_mont_muladd(&mn, &s, &r, d, &s)) || (err = vc_mp_mont_modmul(&mn, &s, &s, &t)))
     return err;
   if (!vc_mp_cmp_u32_var(&s, 0))
     return VC_ERR_RANGE;
-  vc_mp_to_bytes_var(&r, r_out, c->nlen);
-  return vc_mp_to_bytes_var(&s, s_out, c->nlen);
+  vc_mp_to_bytes(&r, r_out, c->nlen);
+  return vc_mp_to_bytes(&s, s_out, c->nlen);
 }
 
 /* The checks every signing call shares; n and d as numbers. */
@@ -78,9 +78,9 @@ static int sign_args(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv, v
     return VC_ERR_PARAM;
   if (!vc_ec_scalar_ok(c, priv))
     return VC_ERR_RANGE;
-  if ((err = vc_mp_from_bytes_var(n, c->order, c->nlen)))
+  if ((err = vc_mp_from_bytes(n, c->order, c->nlen)))
     return err;
-  return vc_mp_from_bytes_var(d, priv, c->nlen);
+  return vc_mp_from_bytes(d, priv, c->nlen);
 }
 
 int vc_ecdsa_sign_k(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
@@ -117,7 +117,7 @@ int vc_ecdsa_sign(const vc_ec_curve *c, vc_ec_set set, const uint8_t *priv,
       (err = vc_rfc6979_init(&gen, &n, &d, h, digest)))
     return err;
   for (unsigned i = 0; i < ECDSA_SIGN_TRIES; i++) {
-    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_mp_to_bytes_var(&k, kb, c->nlen)))
+    if ((err = vc_rfc6979_next(&gen, &k)) || (err = vc_mp_to_bytes(&k, kb, c->nlen)))
       return err;
     err = sign_with(c, set, &n, &d, digest, h->digest_len, kb, rb, sb);
     if (err == VC_ERR_RANGE)
@@ -148,14 +148,14 @@ int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, siz
   if (!vc_ec_scalar_ok(c, r) || !vc_ec_scalar_ok(c, s))
     return VC_ERR_VERIFY;
   /* w = s^-1, u1 = e w, u2 = r w (mod n); R = u1 G + u2 Q, accepted when x(R) = r mod n. */
-  if ((err = vc_mp_from_bytes_var(&n, c->order, c->nlen)) ||
-      (err = vc_mp_from_bytes_var(&u2, s, c->nlen)) ||
+  if ((err = vc_mp_from_bytes(&n, c->order, c->nlen)) ||
+      (err = vc_mp_from_bytes(&u2, s, c->nlen)) ||
       (err = inverse_mod_n(&w, &u2, &n, 0)) ||
       (err = digest_int(c, &u1, &n, digest, dlen)) || (err = vc_mp_mod_mul_var(&u1, &u1, &w, &n)) ||
-      (err = vc_mp_from_bytes_var(&u2, r, c->nlen)) ||
+      (err = vc_mp_from_bytes(&u2, r, c->nlen)) ||
       (err = vc_mp_mod_mul_var(&u2, &u2, &w, &n)) ||
-      (err = vc_mp_to_bytes_var(&u1, u1b, c->nlen)) ||
-      (err = vc_mp_to_bytes_var(&u2, u2b, c->nlen)))
+      (err = vc_mp_to_bytes(&u1, u1b, c->nlen)) ||
+      (err = vc_mp_to_bytes(&u2, u2b, c->nlen)))
     return err;
   if (c->impl->mul2_var)
     err = c->impl->mul2_var(c, set, p2, u1b, u2b, pub);
@@ -166,7 +166,7 @@ int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, siz
     return VC_ERR_VERIFY;                      /* R is infinity */
   if (err)
     return err;
-  if ((err = x_mod_n(c, &w, &n, p2)) || (err = vc_mp_from_bytes_var(&u1, r, c->nlen)))
+  if ((err = x_mod_n(c, &w, &n, p2)) || (err = vc_mp_from_bytes(&u1, r, c->nlen)))
     return err;
   return vc_mp_cmp_var(&w, &u1) ? VC_ERR_VERIFY : VC_OK;
 }

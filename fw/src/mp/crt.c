@@ -13,7 +13,7 @@ int vc_mp_crt_var(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, co
   if (algo != VC_CRT_MRC && algo != VC_CRT_SRC)
     return VC_ERR_PARAM;
   if (vc_mp_cmp_u32_var(p, 0) == 0 || vc_mp_cmp_u32_var(q, 0) == 0 ||
-      vc_mp_bits_var(p) > VC_MP_MAX_BITS || vc_mp_bits_var(q) > VC_MP_MAX_BITS)
+      vc_mp_bits(p) > VC_MP_MAX_BITS || vc_mp_bits(q) > VC_MP_MAX_BITS)
     return VC_ERR_MODULUS;
   if (vc_mp_cmp_var(xp, p) >= 0 || vc_mp_cmp_var(xq, q) >= 0)
     return VC_ERR_RANGE;

@@ -93,7 +93,7 @@ VC_HOT(mp) VC_NOINLINE static void exp_window(const vc_mont *c, uint32_t *acc, c
 
 static void exp_core(const vc_mont *c, uint32_t *acc, uint32_t *x, const vc_mp *e)
 {
-  size_t n = c->n, bits = vc_mp_bits_var(e);
+  size_t n = c->n, bits = vc_mp_bits(e);
   vc_mpn_copy(acc, c->one, n);
   if (bits == 0)
     return;
@@ -202,7 +202,7 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     pc->misses++;
   }
   if (vc_mont_unit_on(c)) {
-    if ((rc = unit_exp(c, acc, base, e->d, vc_mp_bits_var(e), 0)))
+    if ((rc = unit_exp(c, acc, base, e->d, vc_mp_bits(e), 0)))
       return rc;
   } else {
     vc_mont_mul_var(c, base, base, c->r2);        /* into Montgomery form */

@@ -6,31 +6,30 @@
 #include "vexcrypt/mp.h"
 #include "mpn.h"
 
-int vc_mp_from_bytes_var(vc_mp *r, const uint8_t *in, size_t len)
+int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len)
 {
   if (!r || (!in && len))
     return VC_ERR_NULL;
-  while (len && *in == 0) {
-    in++;
-    len--;
-  }
-  if (len > 4 * VC_MP_CAP_LIMBS)
+  uint32_t over = 0;                   /* bytes beyond the capacity, allowed when zero */
+  for (; len > 4 * VC_MP_CAP_LIMBS; len--)
+    over |= *in++;
+  if (over)
     return VC_ERR_RANGE;
   size_t n = (len + 3) / 4;
   memset(r->d, 0, 4 * n);
   for (size_t i = 0; i < len; i++)
     r->d[i / 4] |= (uint32_t)in[len - 1 - i] << (8 * (i % 4));
-  r->n = (uint32_t)n;
+  r->n = (uint32_t)vc_mpn_norm(r->d, n);
   return VC_OK;
 }
 
-int vc_mp_to_bytes_var(const vc_mp *a, uint8_t *out, size_t len)
+int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len)
 {
   if (!a || (!out && len))
     return VC_ERR_NULL;
-  size_t nb = (vc_mp_bits_var(a) + 7) / 8;
-  if (nb > len)
+  if (vc_mp_bits(a) > 8 * len)
     return VC_ERR_LENGTH;
+  size_t nb = 4 * (size_t)a->n;
   for (size_t i = 0; i < len; i++)
     out[len - 1 - i] = i < nb ? (uint8_t)(a->d[i / 4] >> (8 * (i % 4))) : 0;
   return VC_OK;
@@ -56,11 +55,11 @@ int vc_mp_copy(vc_mp *r, const vc_mp *a)
   return VC_OK;
 }
 
-size_t vc_mp_bits_var(const vc_mp *a)
+size_t vc_mp_bits(const vc_mp *a)
 {
   if (!a || a->n == 0)
     return 0;
-  return 32 * (size_t)a->n - (size_t)__builtin_clz(a->d[a->n - 1]);
+  return 32 * ((size_t)a->n - 1) + vc_ct_bitlen(a->d[a->n - 1]);
 }
 
 int vc_mp_bit(const vc_mp *a, size_t i)
@@ -160,7 +159,7 @@ int vc_mp_shl_var(vc_mp *r, const vc_mp *a, size_t bits)
 {
   if (!r || !a)
     return VC_ERR_NULL;
-  size_t nb = vc_mp_bits_var(a), n = a->n, w = bits / 32;
+  size_t nb = vc_mp_bits(a), n = a->n, w = bits / 32;
   if (nb == 0)
     return vc_mp_set_u32(r, 0);
   if (bits > VC_MP_CAP_BITS - nb)

@@ -221,7 +221,7 @@ int vc_mp_mod_inv_binary(vc_mp *r, const vc_mp *a, const vc_mp *m)
   vc_mpn_zero(x2, n);
   x1[0] = 1;
   uint32_t minv = inv32(md[0]);
-  for (size_t left = 2 * vc_mp_bits_var(m); left;) {
+  for (size_t left = 2 * vc_mp_bits(m); left;) {
     unsigned j = left < INV_BATCH ? (unsigned)left : INV_BATCH;
     int32_t f00 = 1, f01 = 0, f10 = 0, f11 = 1;
     left -= j;

@@ -41,7 +41,7 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
     vc_mp_set_u32(&t, 3);
     vc_mp_sub_var(&a, p, &t);
   } else {
-    if (xbits < 2 || xbits >= vc_mp_bits_var(p))
+    if (xbits < 2 || xbits >= vc_mp_bits(p))
       return VC_ERR_PARAM;
     vc_mp_set_u32(&a, 1);
     vc_mp_shl_var(&a, &a, xbits - 1);
@@ -51,7 +51,7 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
   if (xbits == 0)
     vc_mp_set_u32(&a, 2);
   if ((rc = vc_mp_add_var(&t, &t, &a)) ||
-      (rc = vc_pk_exp_secret(&ctx, &a, g, &t, xbits ? xbits : vc_mp_bits_var(p))))
+      (rc = vc_pk_exp_secret(&ctx, &a, g, &t, xbits ? xbits : vc_mp_bits(p))))
     return rc;
   vc_mp_copy(x, &t);
   return vc_mp_copy(y, &a);
@@ -69,5 +69,5 @@ int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
     return rc;
   if (!in_range(peer, &pm1) || !in_range(x, &pm1))
     return VC_ERR_RANGE;
-  return vc_pk_exp_secret(&ctx, z, peer, x, vc_mp_bits_var(p));
+  return vc_pk_exp_secret(&ctx, z, peer, x, vc_mp_bits(p));
 }

@@ -124,6 +124,6 @@ int vc_dh_group_load(const vc_dh_group *grp, vc_mp *p, vc_mp *g)
     return VC_ERR_NULL;
   if (grp->bits == 0 || grp->bits % 8 || grp->bits > VC_MP_MAX_BITS)
     return VC_ERR_MODULUS;
-  vc_mp_from_bytes_var(p, grp->p, grp->bits / 8);
+  vc_mp_from_bytes(p, grp->p, grp->bits / 8);
   return vc_mp_set_u32(g, grp->g);
 }

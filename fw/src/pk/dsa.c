@@ -7,7 +7,7 @@
 static int dsa_group(const vc_dsa_params *dp)
 {
   static const uint16_t sizes[][2] = {{1024, 160}, {2048, 224}, {2048, 256}, {3072, 256}};
-  size_t L = vc_mp_bits_var(&dp->p), N = vc_mp_bits_var(&dp->q);
+  size_t L = vc_mp_bits(&dp->p), N = vc_mp_bits(&dp->q);
   int known = 0;
   for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
     known |= L == sizes[i][0] && N == sizes[i][1];
@@ -50,7 +50,7 @@ int vc_dsa_keygen(const vc_dsa_params *dp, vc_drbg *rng, vc_mp *x, vc_mp *y, con
   if ((err = vc_mont_init_var(&m, &dp->p, cfg, NULL, NULL)) || (err = vc_mp_set_u32(&a, 1)) ||
       (err = vc_mp_sub_var(&b, &dp->q, &a)) || (err = vc_mp_random_below(&a, &b, rng)) ||
       (err = vc_mp_set_u32(&b, 1)) || (err = vc_mp_add_var(&a, &a, &b)) ||
-      (err = vc_pk_exp_secret(&m, &b, &dp->g, &a, vc_mp_bits_var(&dp->q))))
+      (err = vc_pk_exp_secret(&m, &b, &dp->g, &a, vc_mp_bits(&dp->q))))
     return err;
   vc_mp_copy(x, &a);
   return vc_mp_copy(y, &b);
@@ -77,7 +77,7 @@ int vc_dsa_sign(const vc_dsa_params *dp, const vc_mp *x, const vc_hash_class *h,
     return err;
   if (!m.cfg.var && (err = vc_mont_init_var(&mq, q, cfg, NULL, NULL)))
     return err;
-  size_t qbits = vc_mp_bits_var(q);
+  size_t qbits = vc_mp_bits(q);
   for (unsigned i = 0; i < DSA_SIGN_TRIES; i++) {
     /* r = (g^k mod p) mod q in a; s = k^-1 z + (k^-1 x) r mod q in b (three numbers on the
      * stack, not four). */
@@ -126,7 +126,7 @@ int vc_dsa_verify(const vc_dsa_params *dp, const vc_mp *y, const vc_hash_class *
   /* w = s^-1, u1 = z w, u2 = r w (mod q); v = (g^u1 y^u2 mod p) mod q, ending in w */
   if ((err = vc_mont_init_var(&m, &dp->p, cfg, NULL, NULL)) ||
       (err = vc_mp_mod_inv_binary_var(&w, s, q)) ||
-      (err = vc_rfc6979_bits2int(&u1, digest, h->digest_len, vc_mp_bits_var(q))) ||
+      (err = vc_rfc6979_bits2int(&u1, digest, h->digest_len, vc_mp_bits(q))) ||
       (err = vc_mp_mod_mul_var(&u1, &u1, &w, q)) || (err = vc_mp_mod_mul_var(&u2, r, &w, q)) ||
       (err = vc_mp_modexp_var(&m, &w, &dp->g, &u1)) || (err = vc_mp_modexp_var(&m, &u1, y, &u2)) ||
       (err = vc_mp_mont_modmul_var(&m, &w, &w, &u1)) || (err = vc_mp_mod_var(&w, &w, q)))

@@ -49,7 +49,7 @@ int vc_elgamal_decrypt(const vc_mp *p, const vc_mp *x, const vc_mp *c1, const vc
   vc_mp_set_u32(&e, 1);
   vc_mp_sub_var(&e, p, &e);
   vc_mp_sub_var(&e, &e, x);
-  if ((rc = vc_pk_exp_secret(&ctx, &e, c1, &e, vc_mp_bits_var(p))) ||
+  if ((rc = vc_pk_exp_secret(&ctx, &e, c1, &e, vc_mp_bits(p))) ||
       (rc = vc_pk_modmul_secret(&ctx, &e, &e, c2)))
     return rc;
   return vc_mp_copy(m, &e);

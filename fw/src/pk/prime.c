@@ -14,7 +14,7 @@ int vc_mp_random_below(vc_mp *r, const vc_mp *bound, vc_drbg *rng)
   int rc;
   if (!r || !bound || !rng)
     return VC_ERR_NULL;
-  size_t bits = vc_mp_bits_var(bound), len = (bits + 7) / 8;
+  size_t bits = vc_mp_bits(bound), len = (bits + 7) / 8;
   if (bits == 0)
     return VC_ERR_RANGE;
   /* Draws of bits(bound) bits: each lands below the bound with probability > 1/2, so 64
@@ -23,7 +23,7 @@ int vc_mp_random_below(vc_mp *r, const vc_mp *bound, vc_drbg *rng)
     if ((rc = vc_drbg_generate(rng, buf, len)))
       return rc;
     buf[0] &= 0xFF >> (8 * len - bits);
-    vc_mp_from_bytes_var(&t, buf, len);
+    vc_mp_from_bytes(&t, buf, len);
     if (vc_mp_cmp_var(&t, bound) < 0)
       return vc_mp_copy(r, &t);
   }
@@ -66,7 +66,7 @@ int vc_mp_is_prime_var(const vc_mp *a, unsigned rounds, vc_drbg *rng, const vc_m
     return VC_ERR_NULL;
   if (rounds == 0)
     return VC_ERR_PARAM;
-  if (vc_mp_bits_var(a) > VC_MP_MAX_BITS)
+  if (vc_mp_bits(a) > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
   if (vc_mp_cmp_u32_var(a, 2) <= 0)
     return vc_mp_cmp_u32_var(a, 2) == 0;

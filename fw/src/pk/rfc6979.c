@@ -23,7 +23,7 @@ int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
   int err;
   if (n > len)
     n = len;
-  if ((err = vc_mp_from_bytes_var(r, b, n)))
+  if ((err = vc_mp_from_bytes(r, b, n)))
     return err;
   return 8 * n > qlen ? vc_mp_shr_var(r, r, 8 * n - qlen) : VC_OK;
 }
@@ -50,7 +50,7 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
   int err;
   if (!g || !q || !x || !h || !digest)
     return VC_ERR_NULL;
-  size_t qlen = vc_mp_bits_var(q), rlen = (qlen + 7) / 8, hlen = h->digest_len;
+  size_t qlen = vc_mp_bits(q), rlen = (qlen + 7) / 8, hlen = h->digest_len;
   if (qlen < 2 || qlen > VC_MP_MAX_BITS)
     return VC_ERR_MODULUS;
   if (!hlen || hlen > VC_HMAC_MAX_DIGEST)
@@ -60,8 +60,8 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
   /* bits2octets: bits2int(h1) < 2^qlen < 2q, so one subtraction reduces it. */
   if ((err = vc_rfc6979_bits2int(&z, digest, hlen, qlen)) ||
       (vc_mp_cmp_var(&z, q) >= 0 && (err = vc_mp_sub_var(&z, &z, q))) ||
-      (err = vc_mp_to_bytes_var(x, seed, rlen)) ||
-      (err = vc_mp_to_bytes_var(&z, seed + rlen, rlen)))
+      (err = vc_mp_to_bytes(x, seed, rlen)) ||
+      (err = vc_mp_to_bytes(&z, seed + rlen, rlen)))
     return err;
   memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);
@@ -85,7 +85,7 @@ int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
   if (g->started != RFC6979_FRESH && g->started != RFC6979_STARTED)
     return VC_ERR_STATE;
   const vc_hash_class *h = g->h;
-  size_t hlen = h->digest_len, qlen = vc_mp_bits_var(&g->q), rlen = (qlen + 7) / 8;
+  size_t hlen = h->digest_len, qlen = vc_mp_bits(&g->q), rlen = (qlen + 7) / 8;
   for (unsigned i = 0; i < RFC6979_TRIES; i++) {
     if (g->started == RFC6979_STARTED && (err = step(h, g->k, g->v, 0x00, NULL, 0)))
       return err;

@@ -38,7 +38,7 @@ int vc_rsa_priv_complete(vc_rsa_priv *k)
     return VC_ERR_RANGE;
   if ((rc = vc_mp_mul_var(&t, &k->p, &k->q)))
     return rc;
-  if (vc_mp_cmp_var(&t, &k->n) || vc_mp_bits_var(&k->n) > VC_MP_MAX_BITS)
+  if (vc_mp_cmp_var(&t, &k->n) || vc_mp_bits(&k->n) > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
   /* e*d = 1 mod lcm(p-1, q-1) = (p-1)(q-1) / gcd(p-1, q-1). */
   vc_mp_set_u32(&u, 1);
@@ -84,7 +84,7 @@ static int check_mod(const vc_mont *ctx, const vc_mp *x, const vc_rsa_priv *k, c
   if (ctx->cfg.var) {
     if ((rc = vc_mp_modexp_var(ctx, t, x, &k->e)) || (rc = vc_mp_mod_var(u, in, m)))
       return rc;
-  } else if ((rc = vc_mp_modexp(ctx, t, x, &k->e, vc_mp_bits_var(&k->e))) ||
+  } else if ((rc = vc_mp_modexp(ctx, t, x, &k->e, vc_mp_bits(&k->e))) ||
              (rc = vc_mp_set_u32(u, 1)) || (rc = vc_mp_mont_modmul(ctx, u, in, u))) {
     return rc;
   }
@@ -105,7 +105,7 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
     return VC_ERR_RANGE;
   if (crt == VC_RSA_NOCRT) {
     if ((rc = vc_mont_init_var(&cp, &k->n, cfg, NULL, NULL)) ||
-        (rc = vc_pk_exp_secret(&cp, &x, in, &k->d, vc_mp_bits_var(&k->n))) ||
+        (rc = vc_pk_exp_secret(&cp, &x, in, &k->d, vc_mp_bits(&k->n))) ||
         (rc = vc_mp_modexp_var(&cp, &t, &x, &k->e)))
       return rc;
     if (vc_mp_cmp_var(&t, in) != 0)
@@ -116,8 +116,8 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
    * cfg.var; single-radix conversion (the study's) is variable time. */
   if ((rc = vc_mont_init_var(&cp, &k->p, cfg, NULL, NULL)) ||
       (rc = vc_mont_init_var(&cq, &k->q, cfg, NULL, NULL)) ||
-      (rc = vc_pk_exp_secret(&cp, &x, in, &k->dp, vc_mp_bits_var(&k->p))) ||
-      (rc = vc_pk_exp_secret(&cq, &t, in, &k->dq, vc_mp_bits_var(&k->q))))
+      (rc = vc_pk_exp_secret(&cp, &x, in, &k->dp, vc_mp_bits(&k->p))) ||
+      (rc = vc_pk_exp_secret(&cq, &t, in, &k->dq, vc_mp_bits(&k->q))))
     return rc;
   ct = !cp.cfg.var && crt == VC_RSA_MRC;
   if ((rc = ct ? vc_mp_crt(&cp, &x, &x, &t, &k->q, &k->qinv)

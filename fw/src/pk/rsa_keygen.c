@@ -51,7 +51,7 @@ static int gen_prime(vc_mp *p, uint8_t *buf, size_t bits, uint32_t e, vc_drbg *r
     set_bit(buf, len, bits - 1);
     set_bit(buf, len, bits - 2);
     set_bit(buf, len, 0);
-    vc_mp_from_bytes_var(p, buf, len);
+    vc_mp_from_bytes(p, buf, len);
     /* gcd(e, p-1) from p mod e first: it is cheap and, for e = 3, rejects the third of the
      * candidates that are 1 mod 3 before any trial division. */
     uint32_t r = mod_u32(p, e);
@@ -70,8 +70,8 @@ static VC_NOINLINE int assemble(vc_rsa_priv *k, const uint8_t *pb, const uint8_t
 {
   vc_mp p, q, pm1, qm1, g;
   int rc;
-  vc_mp_from_bytes_var(&p, pb, len);
-  vc_mp_from_bytes_var(&q, qb, len);
+  vc_mp_from_bytes(&p, pb, len);
+  vc_mp_from_bytes(&q, qb, len);
   vc_mp_set_u32(&g, 1);
   vc_mp_sub_var(&pm1, &p, &g);
   vc_mp_sub_var(&qm1, &q, &g);

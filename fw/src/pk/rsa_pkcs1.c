@@ -29,7 +29,7 @@ static const struct digest_info {
 /* Modulus length in bytes; VC_ERR_MODULUS beyond VC_MP_MAX_BITS. */
 static int modulus_len(const vc_mp *n, size_t *len)
 {
-  size_t bits = vc_mp_bits_var(n);
+  size_t bits = vc_mp_bits(n);
   if (bits > VC_MP_MAX_BITS)
     return VC_ERR_MODULUS;
   *len = (bits + 7) / 8;
@@ -74,7 +74,7 @@ static VC_NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const struct digest_info *
 {
   uint8_t em[MAX_BYTES];
   emsa_encode(em, k, di, digest);
-  return vc_mp_from_bytes_var(m, em, k);
+  return vc_mp_from_bytes(m, em, k);
 }
 
 /* Encoding and comparison (RFC 8017 section 8.2.2, steps 3 and 4) rather than parsing: a
@@ -84,7 +84,7 @@ static VC_NOINLINE int emsa_match(const vc_mp *m, size_t k, const struct digest_
 {
   uint8_t em[MAX_BYTES], expect[MAX_BYTES];
   emsa_encode(expect, k, di, digest);
-  if (vc_mp_to_bytes_var(m, em, k) || memcmp(em, expect, k))
+  if (vc_mp_to_bytes(m, em, k) || memcmp(em, expect, k))
     return VC_ERR_VERIFY;
   return VC_OK;
 }
@@ -100,7 +100,7 @@ int vc_rsa_pkcs1_sign(const vc_rsa_priv *k, const vc_hash_class *h, const uint8_
   if ((rc = sig_setup(&k->n, h, siglen, &di)) || (rc = emsa_to_mp(&m, siglen, di, digest)) ||
       (rc = vc_rsa_private(k, &m, &m, crt, cfg)))
     return rc;
-  return vc_mp_to_bytes_var(&m, sig, siglen);
+  return vc_mp_to_bytes(&m, sig, siglen);
 }
 
 int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8_t *digest,
@@ -113,7 +113,7 @@ int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8
     return VC_ERR_NULL;
   if ((rc = sig_setup(&k->n, h, siglen, &di)))
     return rc;
-  vc_mp_from_bytes_var(&m, sig, siglen);
+  vc_mp_from_bytes(&m, sig, siglen);
   if (vc_mp_cmp_var(&m, &k->n) >= 0)
     return VC_ERR_VERIFY;
   if ((rc = vc_rsa_public(k, &m, &m, cfg)))
@@ -139,7 +139,7 @@ static VC_NOINLINE int eme_encode(vc_mp *m, vc_drbg *rng, const uint8_t *msg, si
   em[2 + ps] = 0x00;
   if (msglen)
     memcpy(em + 3 + ps, msg, msglen);
-  return vc_mp_from_bytes_var(m, em, k);
+  return vc_mp_from_bytes(m, em, k);
 }
 
 /* Parses EM = 00 02 PS 00 M (PS at least 8 bytes) in one pass over the whole block: the
@@ -149,7 +149,7 @@ static VC_NOINLINE int eme_decode(const vc_mp *m, size_t k, uint8_t *out, size_t
 {
   uint8_t em[MAX_BYTES];
   uint32_t sep = 0, found = 0;
-  vc_mp_to_bytes_var(m, em, k);
+  vc_mp_to_bytes(m, em, k);
   for (size_t i = 2; i < k; i++) {
     uint32_t zero = vc_ct_eq0(em[i]);
     sep |= (uint32_t)i & vc_ct_mask(zero & ~found);
@@ -182,7 +182,7 @@ int vc_rsa_pkcs1_encrypt(const vc_rsa_pub *k, vc_drbg *rng, const uint8_t *msg, 
     return VC_ERR_LENGTH;
   if ((rc = eme_encode(&m, rng, msg, msglen, klen)) || (rc = vc_rsa_public(k, &m, &m, cfg)))
     return rc;
-  return vc_mp_to_bytes_var(&m, out, klen);
+  return vc_mp_to_bytes(&m, out, klen);
 }
 
 int vc_rsa_pkcs1_decrypt(const vc_rsa_priv *k, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -197,7 +197,7 @@ int vc_rsa_pkcs1_decrypt(const vc_rsa_priv *k, const uint8_t *in, size_t inlen, 
     return rc;
   if (inlen != klen || klen < 11)
     return VC_ERR_LENGTH;
-  vc_mp_from_bytes_var(&m, in, inlen);
+  vc_mp_from_bytes(&m, in, inlen);
   if ((rc = vc_rsa_private(k, &m, &m, crt, cfg)))
     return rc;
   return eme_decode(&m, klen, out, outlen);

@@ -18,11 +18,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
   (void)argc, (void)argv;
   for (int i = 0; i < KAT_DSA_N; i++) {
     const struct kat_dsa *k = &kat_dsa[i];
-    FZ_CHECK(vc_mp_from_bytes_var(&dp[i].p, k->p, k->plen) == VC_OK &&
-             vc_mp_from_bytes_var(&dp[i].q, k->q, k->qlen) == VC_OK &&
-             vc_mp_from_bytes_var(&dp[i].g, k->g, k->plen) == VC_OK &&
-             vc_mp_from_bytes_var(&x[i], k->x, k->qlen) == VC_OK &&
-             vc_mp_from_bytes_var(&y[i], k->y, k->plen) == VC_OK);
+    FZ_CHECK(vc_mp_from_bytes(&dp[i].p, k->p, k->plen) == VC_OK &&
+             vc_mp_from_bytes(&dp[i].q, k->q, k->qlen) == VC_OK &&
+             vc_mp_from_bytes(&dp[i].g, k->g, k->plen) == VC_OK &&
+             vc_mp_from_bytes(&x[i], k->x, k->qlen) == VC_OK &&
+             vc_mp_from_bytes(&y[i], k->y, k->plen) == VC_OK);
   }
   return 0;
 }
@@ -33,10 +33,10 @@ static void disturb(struct fz *f, vc_mp *v, size_t qlen)
   uint8_t b[64] = {0};
   const uint8_t *p;
   size_t len = fz_field(f, &p, qlen + 1);
-  FZ_CHECK(vc_mp_to_bytes_var(v, b, qlen + 1) == VC_OK);
+  FZ_CHECK(vc_mp_to_bytes(v, b, qlen + 1) == VC_OK);
   for (size_t i = 0; i < len; i++)
     b[qlen + 1 - len + i] ^= p[i];
-  FZ_CHECK(vc_mp_from_bytes_var(v, b, qlen + 1) == VC_OK);
+  FZ_CHECK(vc_mp_from_bytes(v, b, qlen + 1) == VC_OK);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -35,9 +35,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(vc_ec_add(c, (vc_ec_set)set, sum, pt, pt, plen) == VC_OK && !memcmp(sum, out[set], plen));
   }
   FZ_CHECK(!memcmp(out[0], out[1], plen));
-  FZ_CHECK(vc_mp_from_bytes_var(&n, c->order, c->nlen) == VC_OK && vc_mp_set_u32(&one, 1) == VC_OK &&
+  FZ_CHECK(vc_mp_from_bytes(&n, c->order, c->nlen) == VC_OK && vc_mp_set_u32(&one, 1) == VC_OK &&
            vc_mp_sub_var(&n, &n, &one) == VC_OK);
-  FZ_CHECK(vc_mp_to_bytes_var(&n, k, c->nlen) == VC_OK);
+  FZ_CHECK(vc_mp_to_bytes(&n, k, c->nlen) == VC_OK);
   FZ_CHECK(vc_ec_mul(c, VC_EC_OPTIMIZED, out[0], k, c->nlen, pt, len) == VC_OK);
   FZ_CHECK(vc_ec_add(c, VC_EC_OPTIMIZED, sum, out[0], pt, plen) == VC_ERR_POINT);
   return 0;

@@ -36,10 +36,10 @@ static void check_known_key(struct fz *f, const vc_ec_curve *c, const uint8_t *d
   memcpy(s, s0, c->nlen);
   scalar(f, c, r);
   scalar(f, c, s);
-  FZ_CHECK(vc_mp_from_bytes_var(&n, c->order, c->nlen) == VC_OK);
-  FZ_CHECK(vc_mp_from_bytes_var(&neg, s0, c->nlen) == VC_OK && vc_mp_sub_var(&neg, &n, &neg) == VC_OK);
+  FZ_CHECK(vc_mp_from_bytes(&n, c->order, c->nlen) == VC_OK);
+  FZ_CHECK(vc_mp_from_bytes(&neg, s0, c->nlen) == VC_OK && vc_mp_sub_var(&neg, &n, &neg) == VC_OK);
   uint8_t negb[VC_EC_MAX_NLEN];
-  FZ_CHECK(vc_mp_to_bytes_var(&neg, negb, c->nlen) == VC_OK);
+  FZ_CHECK(vc_mp_to_bytes(&neg, negb, c->nlen) == VC_OK);
   int good = !memcmp(r, r0, c->nlen) && (!memcmp(s, s0, c->nlen) || !memcmp(s, negb, c->nlen));
   for (int set = VC_EC_BASIC; set <= VC_EC_OPTIMIZED; set++)
     FZ_CHECK(vc_ecdsa_verify(c, (vc_ec_set)set, key->q, vc_ec_point_len(c), digest, dlen, r, s) ==

@@ -46,7 +46,7 @@ static inline void fz_mp(struct fz *f, vc_mp *r, size_t max)
 {
   const uint8_t *p;
   size_t len = fz_field(f, &p, max);
-  if (vc_mp_from_bytes_var(r, p, len))
+  if (vc_mp_from_bytes(r, p, len))
     abort();    /* max is below the capacity: cannot fail */
 }
 

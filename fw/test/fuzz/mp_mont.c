@@ -21,7 +21,7 @@ static void ref_exp(vc_mp *r, const vc_mp *a, const vc_mp *e, const vc_mp *m)
 {
   vc_mp x;
   FZ_CHECK(vc_mp_mod_var(&x, a, m) == VC_OK && vc_mp_set_u32(r, 1) == VC_OK);
-  for (size_t i = vc_mp_bits_var(e); i-- > 0;) {
+  for (size_t i = vc_mp_bits(e); i-- > 0;) {
     FZ_CHECK(vc_mp_mod_mul_var(r, r, r, m) == VC_OK);
     if (vc_mp_bit(e, i))
       FZ_CHECK(vc_mp_mod_mul_var(r, r, &x, m) == VC_OK);

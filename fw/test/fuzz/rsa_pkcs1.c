@@ -84,16 +84,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   }
   memcpy(em, p, K);
-  FZ_CHECK(vc_mp_from_bytes_var(&x, em, K) == VC_OK);
+  FZ_CHECK(vc_mp_from_bytes(&x, em, K) == VC_OK);
   if (vc_mp_cmp_var(&x, &key.n) >= 0) {
     FZ_CHECK(vc_rsa_pkcs1_decrypt(&key, em, K, c, &cap, crt, NULL) == VC_ERR_RANGE);
     return 0;
   }
   if (mode & 4) {
-    FZ_CHECK(vc_rsa_private(&key, &x, &x, crt, NULL) == VC_OK && vc_mp_to_bytes_var(&x, c, K) == VC_OK);
+    FZ_CHECK(vc_rsa_private(&key, &x, &x, crt, NULL) == VC_OK && vc_mp_to_bytes(&x, c, K) == VC_OK);
     check_verify(h, digest, c, (int)crt);
   } else {
-    FZ_CHECK(vc_rsa_public(&pub, &x, &x, NULL) == VC_OK && vc_mp_to_bytes_var(&x, c, K) == VC_OK);
+    FZ_CHECK(vc_rsa_public(&pub, &x, &x, NULL) == VC_OK && vc_mp_to_bytes(&x, c, K) == VC_OK);
     check_decrypt(em, c, cap, (int)crt);
   }
   return 0;
