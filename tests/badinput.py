@@ -529,7 +529,7 @@ MP = {
     "inv_binary": "vc_mp_mod_inv_binary_var", "inv_binary_ct": "vc_mp_mod_inv_binary",
     "gcd": "vc_mp_gcd_var", "mont_init": "vc_mont_init_var", "mont_mul": "vc_mont_mul_var",
     "mont_sqr": "vc_mont_sqr_var", "mont_modmul": "vc_mp_mont_modmul_var", "modexp": "vc_mp_modexp_var",
-    "crt": "vc_mp_crt_var", "mont_mul_ct": "vc_mont_mul", "mont_sqr_ct": "vc_mont_sqr",
+    "crt": "vc_mp_crt_var", "mont_mul_ct": "vc_mont_mul", "mont_init_ct": "vc_mont_init", "mont_sqr_ct": "vc_mont_sqr",
     "mont_modmul_ct": "vc_mp_mont_modmul", "mont_muladd": "vc_mp_mont_muladd", "modexp_ct": "vc_mp_modexp",
     "crt_ct": "vc_mp_crt",
 }
@@ -676,7 +676,7 @@ def mp_fns():
         invop("inv_binary", binary=True),
         invop("inv_binary_ct", binary=True, ct=True),
         binop("gcd", na={"int": "any a, b (gcd(0, 0) = 0)"}),
-        Fn(MP["mont_init"], "mp.h", [
+        *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp(7), None, None, None)),
             C("null", "m NULL", N, lambda w, f: f(w.obj(), None, None, None, None)),
             C("mod", "m = 0", MOD, lambda w, f: f(w.obj(), w.mp(0), None, None, None)),
@@ -686,7 +686,7 @@ def mp_fns():
               oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None)),
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
-        ], na={"state": SETS_UP}),
+        ], na={"state": SETS_UP}) for key in ("mont_init", "mont_init_ct")],
         *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512), w.zero(512))),

@@ -21,7 +21,7 @@ MM_POINTS = ([(ALGO1, 32), (ALGO4, 32), (ALGO5, 1), (UNIT, 32)] +
 
 @pytest.fixture(scope="module")
 def api(lib):
-    lib.vc_mont_init_var.argtypes = [P(Mont), P(Mp), P(Cfg), P(Cache), P(Cache)]
+    lib.vc_mont_init.argtypes = lib.vc_mont_init_var.argtypes = [P(Mont), P(Mp), P(Cfg), P(Cache), P(Cache)]
     lib.vc_mont_mul_var.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     lib.vc_mont_sqr_var.argtypes = [P(Mont), ctypes.c_void_p, ctypes.c_void_p]
     lib.vc_mp_modexp_var.argtypes = [P(Mont), P(Mp), P(Mp), P(Mp)]
@@ -39,11 +39,12 @@ def api(lib):
     return lib
 
 
-def mont(api, m, c=None, intra=None, pre=None):
+def mont(api, m, c=None, intra=None, pre=None, secret=True):
+    """A context by the set-up for secret moduli (vc_mont_init) or, secret=False, public ones."""
     ctx = Mont()
-    rc = api.vc_mont_init_var(ctypes.byref(ctx), Mp.of(m), ctypes.byref(c) if c else None,
-                              ctypes.byref(intra) if intra else None,
-                              ctypes.byref(pre) if pre else None)
+    init = api.vc_mont_init if secret else api.vc_mont_init_var
+    rc = init(ctypes.byref(ctx), Mp.of(m), ctypes.byref(c) if c else None,
+              ctypes.byref(intra) if intra else None, ctypes.byref(pre) if pre else None)
     assert rc == 0, rc
     return ctx
 
@@ -76,7 +77,7 @@ def test_mont_mul(api, algo, k, bits, ct):
         if m < 3:
             continue
         for sqr in (0, 1):
-            ctx = mont(api, m, cfg(algo, k, sqr))
+            ctx = mont(api, m, cfg(algo, k, sqr), secret=ct)
             n = ctx.n
             rinv = pow(r_of(ctx), -1, m)
             assert from_limbs(ctx.r2, n) == r_of(ctx) ** 2 % m
@@ -198,16 +199,8 @@ def test_crt(api, algo):
 
 
 def test_bad_input(api):
-    ctx = Mont()
-    init = api.vc_mont_init_var
-    for m, rc in [(0, VC_ERR_MODULUS), (1, VC_ERR_MODULUS), (10, VC_ERR_MODULUS),
-                  (1 << 4096 | 1, VC_ERR_MODULUS), ((1 << 4096) - 1, 0)]:
-        assert init(ctypes.byref(ctx), Mp.of(m), None, None, None) == rc, m
-    for c in [Cfg(0, 32, 0, EXP_LR, 1), Cfg(UNIT + 1, 32, 0, EXP_LR, 1), Cfg(ALGO2, 0, 0, EXP_LR, 1),
-              Cfg(ALGO3, 33, 0, EXP_LR, 1), Cfg(ALGO1, 32, 0, 0, 1), Cfg(ALGO1, 32, 0, 5, 1),
-              Cfg(ALGO1, 32, 0, EXP_WINDOW, 0), Cfg(ALGO1, 32, 0, EXP_WINDOW, 7)]:
-        assert init(ctypes.byref(ctx), Mp.of(101), ctypes.byref(c), None, None) == VC_ERR_PARAM
-    assert init(None, Mp.of(101), None, None, None) == VC_ERR_NULL
+    for init in (api.vc_mont_init, api.vc_mont_init_var):
+        bad_init(init)
     ctx = mont(api, 101)
     r = Mp()
     assert api.vc_mp_modexp_var(ctypes.byref(ctx), ctypes.byref(r), None, Mp.of(3)) == VC_ERR_NULL
@@ -220,6 +213,18 @@ def test_bad_input(api):
     assert api.vc_mp_crt_var(ctypes.byref(x), *args[:5], None, CRT_SRC) == VC_ERR_NULL
     big = [ctypes.byref(Mp.of(v)) for v in (5, 2, 5, 7, 3, 3)]      # xp >= p
     assert api.vc_mp_crt_var(ctypes.byref(x), *big, CRT_MRC) == VC_ERR_RANGE
+
+
+def bad_init(init):
+    ctx = Mont()
+    for m, rc in [(0, VC_ERR_MODULUS), (1, VC_ERR_MODULUS), (10, VC_ERR_MODULUS),
+                  (1 << 4096 | 1, VC_ERR_MODULUS), ((1 << 4096) - 1, 0)]:
+        assert init(ctypes.byref(ctx), Mp.of(m), None, None, None) == rc, m
+    for c in [Cfg(0, 32, 0, EXP_LR, 1), Cfg(UNIT + 1, 32, 0, EXP_LR, 1), Cfg(ALGO2, 0, 0, EXP_LR, 1),
+              Cfg(ALGO3, 33, 0, EXP_LR, 1), Cfg(ALGO1, 32, 0, 0, 1), Cfg(ALGO1, 32, 0, 5, 1),
+              Cfg(ALGO1, 32, 0, EXP_WINDOW, 0), Cfg(ALGO1, 32, 0, EXP_WINDOW, 7)]:
+        assert init(ctypes.byref(ctx), Mp.of(101), ctypes.byref(c), None, None) == VC_ERR_PARAM
+    assert init(None, Mp.of(101), None, None, None) == VC_ERR_NULL
 
 
 # ---- constant time ----

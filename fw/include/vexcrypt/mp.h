@@ -26,11 +26,12 @@
  * shows, as every vc_mp's. This holds for ALGO1 without the intra-MM cache, ALGO2 and ALGO3 at
  * radix 2^32, ALGO5 and UNIT (the default in every build); ALGO4's Karatsuba carries and the
  * radices below 2^32 (digits that skip work when zero) run the same sequence of products with
- * variable-time products, kept for the design-space study. Setting up a context
- * (vc_mont_init_var) is constant time in software for a modulus of 32n bits with R = 2^(32n)
- * (RSA primes, DH and DSA moduli) unless cfg.var; otherwise it divides by the modulus, and
+ * variable-time products, kept for the design-space study. Setting up a context for a secret
+ * modulus (vc_mont_init: RSA's primes, a prime candidate) is constant time in software for a
+ * modulus of 32n bits with R = 2^(32n) unless cfg.var; otherwise it divides by the modulus, and
  * with the unit (UNIT) it divides and looks the modulus up in its two-key cache: a secret
- * prime's set-up is variable time there. The pre-ME cache is not constant time (vc_mp_modexp
+ * prime's set-up is variable time there. vc_mont_init_var is for public moduli (RSA's n, DH,
+ * DSA and ElGamal groups, curve orders). The pre-ME cache is not constant time (vc_mp_modexp
  * does not use it). */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
@@ -105,7 +106,7 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
  *         fixed window on resident operands, or square-and-multiply for exponents of at most
  *         32 bits, which are public; cfg.exp/window unused) when the unit is present,
  *         on (vc_accel_on) and holds the modulus; otherwise ALGO2 at radix 2^32 with cfg's
- *         sqr, exp and window. The default in MONT=1 builds. vc_mont_init_var then computes
+ *         sqr, exp and window. The default in MONT=1 builds. The set-up then computes
  *         R^2 mod m in the unit and keeps R mod m and R^2 mod m of the last two moduli (a
  *         per-key constant: a repeated key, or a CRT's two primes, skip the set-up). */
 enum vc_mm_algo { VC_MM_ALGO1 = 1, VC_MM_ALGO2, VC_MM_ALGO3, VC_MM_ALGO4, VC_MM_ALGO5, VC_MM_UNIT };
@@ -145,7 +146,7 @@ extern const vc_mp_cfg vc_mp_cfg_default;
  *  intra-MM: ALGO1's M = T*N' mod R, keyed by T (hits when products repeat, e.g. the same
  *            base exponentiated again);
  *  pre-ME:   an exponentiation's result keyed by (base, exponent) (hits on repeated blocks).
- * A cache belongs to one modulus: vc_mont_init_var clears it. Counters are for the benchmarks. */
+ * A cache belongs to one modulus: the set-up clears it. Counters are for the benchmarks. */
 typedef struct {
   uint32_t key_hash[VC_MP_CACHE_WAYS];
   uint8_t valid[VC_MP_CACHE_WAYS];
@@ -170,7 +171,10 @@ typedef struct {
 
 /* Sets up ctx for modulus m with configuration cfg (NULL: vc_mp_cfg_default) and optional
  * caches (NULL: none; a cache is cleared here). VC_ERR_MODULUS for m even, m <= 1 or
- * m >= 2^VC_MP_MAX_BITS; VC_ERR_PARAM for a configuration outside the ranges above. */
+ * m >= 2^VC_MP_MAX_BITS; VC_ERR_PARAM for a configuration outside the ranges above. Both give
+ * the same context; vc_mont_init's set-up hides a secret modulus (above), _var's does not. */
+int vc_mont_init(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                 vc_mp_cache *pre);
 int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                      vc_mp_cache *pre);
 

@@ -32,15 +32,13 @@ static int x_mod_n(const vc_ec_curve *c, vc_mp *r, const vc_mp *n, const uint8_t
  * (a third of Fermat's cost by the CPU's products: 113 k cycles against 351 k at 163 bits). */
 static int inverse_mod_n(vc_mp *r, const vc_mp *k, const vc_mp *n, int secret)
 {
-  vc_mp_cfg cfg = vc_mp_cfg_default;
   vc_mont ctx;
   vc_mp e;
   int err;
   if (!vc_accel_on(VC_ACCEL_MONT))
     return secret ? vc_mp_mod_inv_binary(r, k, n) : vc_mp_mod_inv_binary_var(r, k, n);
-  cfg.var = !secret;                /* a public k (verification): the faster variable-time set-up */
   if ((err = vc_mp_set_u32(&e, 2)) || (err = vc_mp_sub_var(&e, n, &e)) ||
-      (err = vc_mont_init_var(&ctx, n, &cfg, NULL, NULL)))
+      (err = vc_mont_init_var(&ctx, n, NULL, NULL, NULL)))
     return err;
   return secret ? vc_mp_modexp(&ctx, r, k, &e, vc_mp_bits(n)) : vc_mp_modexp_var(&ctx, r, k, &e);
 }

@@ -345,12 +345,12 @@ static int cfg_valid(const vc_mp_cfg *g)
 }
 
 /* R mod m and R^2 mod m into c (R = 2^(k*digits) <= 2^(32n + 31)): R - m when R = 2^(32n) and
- * m's top bit is set (m < R < 2m: an RSA or DH modulus of 32n bits), else a division; R^2 by
- * the unit when `unit`, else, for such an m unless cfg.var, in constant time (the modulus may
- * be a secret prime): 2^a R by a masked doublings of R mod m, then j Montgomery squarings, each
- * doubling the exponent of 2, with a 2^j = 32n (RSA-2048's primes: one doubling, ten squarings);
- * otherwise a product and a division. */
-static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
+ * m's top bit is set (m < R < 2m: an RSA modulus of 32n bits), else a division; R^2 by the unit
+ * when `unit`, else, for such an m when `ct` (a secret prime), in constant time: 2^a R by a
+ * masked doublings of R mod m, then j Montgomery squarings, each doubling the exponent of 2,
+ * with a 2^j = 32n (RSA-2048's primes: one doubling, ten squarings); otherwise a product and a
+ * division. */
+static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit, int ct)
 {
   size_t n = c->n;
   vc_mp one, rm;
@@ -366,7 +366,7 @@ static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit)
   }
   if (unit)
     return unit_r2(c, m);
-  if (word_r && !c->cfg.var) {
+  if (word_r && ct) {
     size_t a = n;
     unsigned j = 5;
     for (; a % 2 == 0; a /= 2)
@@ -414,8 +414,9 @@ static void unit_key_put(const vc_mont *c)
   unit_next ^= 1;
 }
 
-int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
-                     vc_mp_cache *pre)
+/* The set-up of both forms; `secret`: vc_mont_init's (a secret modulus). */
+static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                vc_mp_cache *pre, int secret)
 {
   if (!c || !m)
     return VC_ERR_NULL;
@@ -458,7 +459,7 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   }
   int rc, unit = vc_mont_unit_on(c);
   if (!unit || !unit_key_get(c)) {
-    if ((rc = r_constants(c, m, k, unit)))
+    if ((rc = r_constants(c, m, k, unit, secret && !cfg->var)))
       return rc;
     if (unit)
       unit_key_put(c);
@@ -470,4 +471,16 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
   if (pre)
     memset(pre, 0, sizeof(*pre));
   return VC_OK;
+}
+
+int vc_mont_init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                 vc_mp_cache *pre)
+{
+  return init(c, m, cfg, intra, pre, 1);
+}
+
+int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
+                     vc_mp_cache *pre)
+{
+  return init(c, m, cfg, intra, pre, 0);
 }
