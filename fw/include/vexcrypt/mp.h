@@ -27,11 +27,11 @@
  * radix 2^32, ALGO5 and UNIT (the default in every build); ALGO4's Karatsuba carries and the
  * radices below 2^32 (digits that skip work when zero) run the same sequence of products with
  * variable-time products, kept for the design-space study. Setting up a context for a secret
- * modulus (vc_mont_init: RSA's primes, a prime candidate) is constant time in software for a
- * modulus of 32n bits with R = 2^(32n) unless cfg.var; otherwise it divides by the modulus, and
- * with the unit (UNIT) it divides and looks the modulus up in its two-key cache: a secret
- * prime's set-up is variable time there. vc_mont_init_var is for public moduli (RSA's n, DH,
- * DSA and ElGamal groups, curve orders). The pre-ME cache is not constant time (vc_mp_modexp
+ * modulus (vc_mont_init: RSA's primes) is constant time in software for a modulus of 32n bits
+ * with R = 2^(32n) unless cfg.var; otherwise it divides by the modulus, and with the unit
+ * (UNIT) it divides and looks the modulus up in its two-key cache: a secret prime's set-up is
+ * variable time there. vc_mont_init_var is for public moduli (RSA's n, DH, DSA and ElGamal
+ * groups, curve orders, and key generation's candidates, which pk.h leaves uncovered). The pre-ME cache is not constant time (vc_mp_modexp
  * does not use it). */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H

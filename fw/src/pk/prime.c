@@ -79,7 +79,7 @@ int vc_mp_is_prime_var(const vc_mp *a, unsigned rounds, vc_drbg *rng, const vc_m
   if (a->n == 1 && a->d[0] < LAST_SMALL_PRIME * LAST_SMALL_PRIME)
     return 1;
 
-  if ((rc = vc_mont_init(&ctx, a, cfg, NULL, NULL)))   /* a key's prime candidate: secret */
+  if ((rc = vc_mont_init_var(&ctx, a, cfg, NULL, NULL)))
     return rc;
   vc_mp_set_u32(&x, 1);
   vc_mp_sub_var(&d, a, &x);
