@@ -272,7 +272,7 @@ NOT_HOST = ("\\* not a symbol of the host library (the instruction, the unit, or
             "(fw/drivers/mont.c), which the _sw cases run.")
 KEY_CHECKED = "the key's modulus is checked with the key (vc_rsa_priv_complete)"
 SETS_UP = "this call sets the context up: its prior contents do not matter"
-MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init_var is a precondition (mp.h)"
+MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init or vc_mont_init_var is a precondition (mp.h)"
 SET_OTHER = "any set other than VC_EC_BASIC runs the optimized form (gf2m.h names two sets, no error)"
 NO_CHECK = "returns void: valid arguments are a precondition (gf2m.h), not checked"
 OK_REQ = {"op": "sha256", "msg": "616263"}      # the valid request after each bad one
@@ -680,10 +680,12 @@ def mp_fns():
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp(7), None, None, None)),
             C("null", "m NULL", N, lambda w, f: f(w.obj(), None, None, None, None)),
             C("mod", "m = 0", MOD, lambda w, f: f(w.obj(), w.mp(0), None, None, None)),
+            # The oracle's requests set up by vc_mont_init_var (public moduli): the _var row only.
             C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(1), None, None, None),
-              oracle=({"op": "montmul", "m": "01", "a": "00", "b": "00"}, None)),
+              oracle=({"op": "montmul", "m": "01", "a": "00", "b": "00"}, None) if key == "mont_init" else None),
             C("mod", "m even", MOD, lambda w, f: f(w.obj(), w.mp(1 << 100), None, None, None),
-              oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None)),
+              oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None) if key == "mont_init"
+              else None),
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
         ], na={"state": SETS_UP}) for key in ("mont_init", "mont_init_ct")],
@@ -705,7 +707,7 @@ def mp_fns():
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
-        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"})
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by the set-up (vc_mont_init or _var)"})
           for key in ("mont_modmul_ct",)],
         Fn(MP["mont_muladd"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5), w.mp(7))),
@@ -713,7 +715,7 @@ def mp_fns():
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5), w.mp(7))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None, w.mp(7))),
             C("null", "d NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), None)),
-        ], na={"state": MONT_UNTAGGED, "int": "any a, b, d: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b, d: reduced first (documented)", "mod": "the modulus was checked by the set-up (vc_mont_init or _var)"}),
         Fn(MP["modexp_ct"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5), SZ(8))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5), SZ(8))),
@@ -721,13 +723,13 @@ def mp_fns():
             C("null", "e NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None, SZ(8))),
             C("int", "e not below 2^ebits (5 with ebits 2)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), SZ(2))),
             C("lenbig", "ebits 4097 (over VC_MP_MAX_BITS)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(5), SZ(4097))),
-        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by vc_mont_init_var", "len0": "ebits 0 is valid: e = 0, a^0 = 1"}),
+        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by the set-up (vc_mont_init or _var)", "len0": "ebits 0 is valid: e = 0, a^0 = 1"}),
         Fn(MP["mont_modmul"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
             C("null", "a NULL", N, lambda w, f: f(w.mont(), w.mp_out(), None, w.mp(5))),
             C("null", "b NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
-        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by vc_mont_init_var"}),
+        ], na={"state": MONT_UNTAGGED, "int": "any a, b: reduced first (documented)", "mod": "the modulus was checked by the set-up (vc_mont_init or _var)"}),
         Fn(MP["modexp"], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp_out(), w.mp(3), w.mp(5))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.mp(3), w.mp(5))),
@@ -735,7 +737,7 @@ def mp_fns():
             C("null", "e NULL", N, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), None)),
             C("int", "e of 4097 bits (over VC_MP_MAX_BITS)", RNG, lambda w, f: f(w.mont(), w.mp_out(), w.mp(3), w.mp(TOPMOD)),
               oracle=({"op": "modexp", "m": hx(material()["p512"]), "a": "03", "e": hx(TOPMOD)}, None)),
-        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by vc_mont_init_var"}),
+        ], na={"state": MONT_UNTAGGED, "mod": "the modulus was checked by the set-up (vc_mont_init or _var)"}),
         Fn(MP["crt"], "mp.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_crt_args(w, i), 1)) for i, a in enumerate(("x", "xp", "xq", "p", "q", "qinv"))],
             C("null", "pinv NULL with VC_CRT_SRC", N, lambda w, f: f(*_crt_args(w, 6), 2)),

@@ -254,6 +254,7 @@ def test_bytes(api):
     r = Mp.of(SENTINEL)
     before = bytes(r)
     assert api.vc_mp_from_bytes(r, b"\1" + bytes(1024), 1025) == VC_ERR_RANGE
+    assert api.vc_mp_from_bytes(r, b"\0\1" + bytes(1024), 1026) == VC_ERR_RANGE   # not the first
     assert bytes(r) == before
     assert api.vc_mp_to_bytes(Mp.of(0), None, 0) == 0
     assert api.vc_mp_from_bytes(r, None, 0) == 0 and int(r) == 0

@@ -65,7 +65,7 @@ ROUTINES = [
     # whole signature 8.1). Cycle stamps between its steps found the cause in the conversions:
     # vc_mp_bits counted bits with libgcc's __builtin_clz, on RV32IM a read of a 256-byte table
     # at the value's top byte (the encoding of s missed the cache for some values), and
-    # from_bytes skipped a secret's leading zero bytes. Both are table- and branch-free since.
+    # from_bytes skipped a secret's leading zero bytes. Both depend on limb counts only since.
     Row("ecdsa_sign_k_P-256", 200, configs=(BASE, MONT)),
     Row("ecdsa_sign_P-256", 200, configs=(BASE, MONT)),
 ]

@@ -237,8 +237,8 @@ static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
 /* A field multiplication or squaring takes a few hundred cycles, not much more than the cache
  * refills the harness's own code between runs causes (its lines and the library's hot groups
  * share sets): a run times FIELD_REPS back-to-back calls and the record reports one call (cycles
- * and raw divided, "reps" says by how much). The refills cost about 100 cycles a run: at 8 calls
- * a 163-bit product on the unit measured 255 cycles, at 32 it measures 237 (about 3 of them
+ * and raw divided, "reps" says by how much). The refills cost about 190 cycles a run: at 8 calls
+ * a 163-bit product on the unit measured 255 cycles, at 32 it measures 237 (about 6 of them
  * refills). Inversions are timed one call per run. */
 #define FIELD_REPS 32
 

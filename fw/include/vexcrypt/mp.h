@@ -8,12 +8,12 @@
  * output aliasing any input unless stated otherwise.
  *
  * Timing (common.h): a vc_mp's limb count is its length and is not hidden. The conversions,
- * vc_mp_set_u32, vc_mp_copy, vc_mp_bits and vc_mp_bit are constant time (their work depends on
- * lengths and limb counts only: no table, no branch on a byte's value). The
- * functions named _var are variable time: values decide the work through normalisation,
- * carries, comparisons, the division's quotient corrections, the modulus (vc_mont_init_var),
- * the Montgomery products' final subtraction and the exponent's bits (VC_EXP_LADDER fixes the
- * sequence of products but not the products' final subtractions).
+ * vc_mp_set_u32, vc_mp_copy, vc_mp_bits and vc_mp_bit are constant time: their work depends on
+ * lengths and limb counts only (no table; from_bytes's normalisation shows the limb count and
+ * nothing else). The functions named _var are variable time: values decide the work through
+ * normalisation, carries, comparisons, the division's quotient corrections, the modulus
+ * (vc_mont_init_var), the Montgomery products' final subtraction and the exponent's bits
+ * (VC_EXP_LADDER fixes the sequence of products but not the products' final subtractions).
  *
  * The constant-time contract (vc_mp_modexp, vc_mont_mul/sqr, vc_mp_mont_modmul/muladd,
  * vc_mp_crt, vc_mp_mod_inv_binary): which instructions run and which addresses they read depend
@@ -31,8 +31,9 @@
  * with R = 2^(32n) unless cfg.var; otherwise it divides by the modulus, and with the unit
  * (UNIT) it divides and looks the modulus up in its two-key cache: a secret prime's set-up is
  * variable time there. vc_mont_init_var is for public moduli (RSA's n, DH, DSA and ElGamal
- * groups, curve orders, and key generation's candidates, which pk.h leaves uncovered). The pre-ME cache is not constant time (vc_mp_modexp
- * does not use it). */
+ * groups, curve orders) and for key generation's candidates, variable time by choice (pk.h
+ * leaves key generation uncovered). The pre-ME cache is not constant time (vc_mp_modexp does not
+ * use it). */
 #ifndef VEXCRYPT_MP_H
 #define VEXCRYPT_MP_H
 

@@ -27,7 +27,7 @@ int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len)
 {
   if (!a || (!out && len))
     return VC_ERR_NULL;
-  if (vc_mp_bits(a) > 8 * len)
+  if ((vc_mp_bits(a) + 7) / 8 > len)
     return VC_ERR_LENGTH;
   size_t nb = 4 * (size_t)a->n;
   for (size_t i = 0; i < len; i++)
