@@ -26,6 +26,15 @@ def test_every_target_has_seeds_and_a_length():
         assert max(map(len, seeds)) <= fuzz.MAX_LEN[t], t
 
 
+def test_build_takes_the_callers_target_list(tmp_path):
+    """`make fuzz FUZZ_TARGETS=request,ecdsa` passes FUZZ_TARGETS down to fw/Makefile's make (through
+    MAKEFLAGS): the build's own list must not be that variable (it was: no rule for 'request,ecdsa')."""
+    r = subprocess.run(["make", "-n", "-C", str(ROOT / "fw"), "fuzz", f"FUZZ_OUT={tmp_path}",
+                        "FUZZ_TARGETS=request,ecdsa"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert all(f"{tmp_path}/bin/{t}" in r.stdout for t in fuzz.targets())
+
+
 @pytest.mark.parametrize("target", fuzz.targets())
 def test_short_run_finds_nothing(target, bindir, tmp_path):
     run = fuzz.run_target(target, SHORT_SECONDS, bindir, tmp_path / "out", corpus_root=tmp_path / "corpus")
