@@ -9,8 +9,6 @@ VEXRUN := $(VENV)/bin/vexrun
 PYTEST := $(VENV)/bin/python -m pytest
 
 CPU         ?= full
-CLMUL       ?= 0
-MONT        ?= 0
 SUITES      ?= selftest,hash,block,stream
 RUNS        ?= 3
 SIZES       ?=
@@ -30,7 +28,13 @@ CABLE       ?=
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?=
 
-CONFIG_ARGS := --cpu-variant $(CPU) --clmul $(CLMUL) --mont $(MONT)
+# The accelerators' variables (CLMUL, MONT, their parameters) and options, generated from the
+# registry's rows (hw/config.py): ACCEL_ARGS, ACCEL_USAGE.
+build/gen/accels.mk: hw/config.py
+	@python3 -m hw.config make $@
+include build/gen/accels.mk
+
+CONFIG_ARGS := --cpu-variant $(CPU) $(ACCEL_ARGS)
 SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
                $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END)) \
@@ -64,7 +68,8 @@ help:
 	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
 	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
 	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
-	@echo "options: CPU=full|full+cfu|standard|lite|minimal CLMUL=0|1 MONT=0|1 RUNS=3 SIZES=64,1024 ALL=1"
+	@echo "options: CPU=full|full+cfu|standard|lite|minimal $(ACCEL_USAGE)"
+	@echo "         RUNS=3 SIZES=64,1024 ALL=1"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 	@echo "         MEMORY=sdram (make sim: main RAM in the ULX3S's SDRAM behind the L2, build/<config>-sdram)"

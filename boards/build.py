@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from hw.config import ConfigError
-from hw.soc import add_accelerators, config_from_args
+from hw.soc import add_accelerators, add_config_argument, config_from_args
 
 from . import BOARDS, BoardError, get
 
@@ -35,16 +35,15 @@ def main(argv=None):
 
     parser = LiteXArgumentParser(platform=mod.Platform, description=__doc__.splitlines()[0])
     parser.add_target_argument("--board", required=True, choices=list(BOARDS), help="Board.")
-    parser.add_target_argument("--clmul", type=int, default=0, choices=(0, 1), help="Carry-less multiply CFU.")
-    parser.add_target_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor.")
+    add_config_argument(parser)
     parser.add_target_argument("--sys-clk-freq", type=float, default=board.sys_clk_hz, help="System clock frequency (Hz).")
     parser.add_target_argument("--seed", type=int, default=1, help="nextpnr placement seed.")
-    parser.set_defaults(cpu_variant="full", toolchain=board.toolchain)
+    parser.set_defaults(toolchain=board.toolchain)
     args = parser.parse_args(argv)
 
     soc_args = parser.soc_argdict
     try:
-        cfg = config_from_args(soc_args, args.clmul, args.mont)
+        cfg = config_from_args(soc_args, args.config)
     except ConfigError as e:
         sys.exit(f"boards/build.py: {e}")
     # No build time in the identifier ROM (and vexrun sets SOURCE_DATE_EPOCH for the BIOS's

@@ -34,7 +34,7 @@ from litex.soc.integration.soc_core import SoCCore
 
 from hw.config import ConfigError, SocConfig
 from hw.simctrl.core import SimControl
-from hw.soc import add_accelerators, config_from_args, soc_kwargs
+from hw.soc import add_accelerators, add_config_argument, config_from_args, soc_kwargs
 from vexrun.memory import SDRAM_BOARD, sim_build_name
 from litex.build.parser import LiteXArgumentParser  # after the SoC modules: LiteX's import cycle
 
@@ -157,19 +157,18 @@ def sdram_bank_files(gw: Path, nbanks: int):
 
 def main():
     parser = LiteXArgumentParser(platform=SimPlatformVexcrypt, description=__doc__.splitlines()[0])
-    parser.add_target_argument("--clmul", type=int, default=0, choices=(0, 1), help="Carry-less multiply CFU.")
-    parser.add_target_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor.")
+    add_config_argument(parser)
     parser.add_target_argument("--memory", default="sram", choices=("sram", "sdram"),
                                help="Main RAM: integrated single-cycle RAM, or the ULX3S's SDRAM behind the L2.")
     parser.add_target_argument("--serial", action="store_true",
                                help="LiteX BIOS in ROM, UART on a pseudo-terminal: the board's serial-boot path.")
     parser.add_target_argument("--build-root", default=str(HERE.parent / "build"), help="Where build/<config>/ goes.")
-    parser.set_defaults(cpu_variant="full", uart_name="sim")
+    parser.set_defaults(uart_name="sim")
     args = parser.parse_args()
 
     soc_args = parser.soc_argdict
     try:
-        cfg = config_from_args(soc_args, args.clmul, args.mont)
+        cfg = config_from_args(soc_args, args.config)
     except ConfigError as e:
         sys.exit(f"sim/build.py: {e}")
     traced = parser.toolchain_argdict.get("trace", False)

@@ -70,7 +70,7 @@ def test_every_board_has_its_module_and_a_clock():
 
 
 def test_board_soc_args_share_the_simulation_cpu():
-    kw = boards.soc_args(SocConfig.parse("full", True), uart_name="serial")
+    kw = boards.soc_args(SocConfig.parse("full", clmul=True), uart_name="serial")
     assert "ident" not in kw and kw["uart_name"] == "serial"
     assert kw["cpu_variant"] == "full+cfu" and kw["cpu_cfu"].endswith("hw/clmul/cfu.v") and kw["timer_uptime"]
 

@@ -126,14 +126,15 @@ def test_estimates_grow_with_runs_and_sizes():
     assert small < suites.estimate(["hash", "block"], suites.RunOptions(runs=1, sizes=(64, 65504)))
 
 
-@pytest.mark.parametrize("args,name", [
-    (("full",), "full"), (("full", True), "full-clmul"), (("full+cfu",), "full-clmul"),
-    (("full", True, True), "full-clmul-mont"), (("minimal",), "minimal"),
+@pytest.mark.parametrize("variant,switches,name", [
+    ("full", {}, "full"), ("full", {"clmul": 1}, "full-clmul"), ("full+cfu", {}, "full-clmul"),
+    ("full", {"clmul": 1, "mont": 1}, "full-clmul-mont"), ("minimal", {}, "minimal"),
 ])
-def test_config_names(args, name):
-    cfg = SocConfig.parse(*args)
+def test_config_names(variant, switches, name):
+    cfg = SocConfig.parse(variant, **switches)
     assert cfg.name == name and cfg.cpu_variant in CPU_VARIANTS
     assert cfg.litex_cpu_variant == ("full+cfu" if cfg.clmul else cfg.cpu_variant)
+    assert SocConfig.from_name(name) == cfg
 
 
 def test_bad_configurations_get_one_line_reasons():

@@ -9,12 +9,14 @@ and the seeds' figures converted to cycles beside ours.
 import json
 from pathlib import Path
 
+from hw.config import SocConfig
+
 from . import headline, suites
 
 
 def accelerators(meta):
     """The accelerators of the build a run was measured on."""
-    return tuple(n for n in ("clmul", "mont") if meta["soc"].get(n))
+    return tuple(SocConfig.from_soc_info(meta["soc"]).accelerators)
 
 
 def render_page(name, records, meta):
@@ -48,7 +50,7 @@ def _header(meta, command):
         "# vexcrypt performance",
         "",
         f"Measured in **{meta['where']}** on VexRiscv `{soc['cpu_variant']}` "
-        f"({'+'.join(n for n in ('clmul', 'mont') if soc.get(n)) or 'no accelerators'}, "
+        f"({'+'.join(accelerators(meta)) or 'no accelerators'}, "
         f"{soc['main_ram_bytes'] // 1024} KiB main RAM, 4 KiB I/D caches on `full`), commit `{meta['commit']}`, "
         f"{meta['date']}. Cycles from the SoC's own 64-bit counter, median of {meta.get('runs', '?')} runs, "
         f"counter overhead subtracted; outputs checked against host references.",

@@ -32,12 +32,13 @@ class Config:
     serial: bool = False
 
     @classmethod
-    def parse(cls, cpu_variant="full", clmul=False, mont=False, trace=False, memory="sram", serial=False):
-        """From user options; a configuration that cannot be built raises ToolError."""
+    def parse(cls, cpu_variant="full", trace=False, memory="sram", serial=False, **switches):
+        """From user options (`switches`: the accelerators', hw/config.py); a configuration that
+        cannot be built raises ToolError."""
         if memory not in MEMORIES:
             raise ToolError(f"memory {memory!r}: valid are {', '.join(MEMORIES)}")
         try:
-            return cls(SocConfig.parse(cpu_variant, clmul, mont), trace, memory, bool(serial))
+            return cls(SocConfig.parse(cpu_variant, **switches), trace, memory, bool(serial))
         except ConfigError as e:
             raise ToolError(str(e))
 
@@ -81,8 +82,7 @@ def ensure_model(cfg: Config, log=print) -> Path:
     log(f"vexrun: building the Verilator model for {cfg.name} (hardware changed; about a minute"
         + (", the BIOS a few more)" if cfg.serial else ")"))
     t0 = time.time()
-    cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--cpu-variant", cfg.soc.cpu_variant,
-           "--clmul", str(int(cfg.soc.clmul)), "--mont", str(int(cfg.soc.mont)), "--build-root", str(BUILD),
+    cmd = [sys.executable, str(ROOT / "sim" / "build.py"), "--config", cfg.soc.name, "--build-root", str(BUILD),
            "--memory", cfg.memory]
     if cfg.serial:
         cmd.append("--serial")

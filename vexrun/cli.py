@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from hw.config import CPU_VARIANTS
+from hw.config import ACCELERATORS, CPU_VARIANTS, SocConfig, accelerator, add_arguments, switches
 
 from . import results, suites
 from .build import Config, ensure_all
@@ -34,6 +34,7 @@ from .sim import SimError, SimSession
 from .target import TargetError
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
+BENCH_SUITES = "hash,block,stream,mp,pk,ec"
 SIM_MAX_CYCLES = 1_000_000_000          # make sim: a few minutes of simulation at most
 BENCH_MAX_CYCLES = 16_000_000_000     # make bench: the long sweep (about 70 minutes)
 ORACLE_MAX_CYCLES = 20_000_000_000    # oracle: bound of one model's whole life
@@ -51,9 +52,8 @@ class Parser(argparse.ArgumentParser):
 def add_config_args(p):
     g = p.add_argument_group("SoC configuration")
     g.add_argument("--cpu-variant", default="full", choices=CPU_VARIANTS,
-                   help="VexRiscv variant (default: full; full+cfu is full with --clmul 1)")
-    g.add_argument("--clmul", type=int, default=0, choices=(0, 1), help="carry-less multiply CFU")
-    g.add_argument("--mont", type=int, default=0, choices=(0, 1), help="Montgomery co-processor")
+                   help="VexRiscv variant (default: full; full+cfu is full with the CFU port's accelerator on)")
+    add_arguments(g)
 
 
 def add_memory_arg(p):
@@ -78,8 +78,7 @@ def add_oracle_target_args(p):
 
 
 def config_from(args, trace=False):
-    return Config.parse(args.cpu_variant, bool(args.clmul), bool(args.mont), trace,
-                        memory=getattr(args, "memory", "sram"))
+    return Config.parse(args.cpu_variant, trace, memory=getattr(args, "memory", "sram"), **switches(args))
 
 
 def run_options(args):
@@ -154,7 +153,8 @@ def cmd_sim(args):
 def cmd_bench(args):
     from . import bench
     if args.suites is None:
-        args.suites = ",".join(["ec,clmul"] * args.clmul + ["mont"] * args.mont) or "hash,block,stream,mp,pk,ec"
+        on = config_from(args).soc.accelerators
+        args.suites = ",".join(s for n in on for s in accelerator(n).bench_suites) or BENCH_SUITES
     records, meta, path, failures = run_suites(args, {"modes": args.modes, "all": True, "instret": True})
     written = []
     if args.publish and not failures:
@@ -425,7 +425,7 @@ def cmd_ct(args):
         except OSError as e:
             raise ToolError(f"--publish {args.publish}: {e.strerror}")
     commit, t0, results = git_commit(), time.time(), []
-    configs = {ct.BASE: Config(), ct.MONT: Config.parse(mont=True)}
+    configs = {n: Config(SocConfig.from_name(n)) for n in dict.fromkeys(c for r in ct.ROUTINES for c in r.configs)}
     for name, cfg in configs.items():
         mine = [r for r in rows if name in r.configs]
         if not mine:
@@ -544,8 +544,8 @@ def build_parser():
     bn = sub.add_parser("bench", help="the long benchmark sweep: seed sizes, least-squares lines, the performance page")
     add_config_args(bn)
     bn.add_argument("--suites", default=None,
-                    help="comma-separated suites (default: hash,block,stream,mp,pk,ec; with --clmul 1: ec,clmul, "
-                         "with --mont 1: mont, the runs of the units' pages)")
+                    help=f"comma-separated suites (default: {BENCH_SUITES}; with an accelerator on, the suites of its "
+                         "page: " + "; ".join(f"{a.option} 1: {','.join(a.bench_suites)}" for a in ACCELERATORS) + ")")
     bn.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
                     help="repetitions per measurement; the median is reported (default: 3)")
     bn.add_argument("--sizes", type=size_list, default=",".join(map(str, BENCH_SIZES)),
@@ -637,7 +637,7 @@ def build_parser():
                         description="The accelerator's block out of context at each parameter value and the ULX3S "
                                     "SoC without and with it over several placement seeds: the cost table of its "
                                     "performance page (docs/synth-<accel>.json).")
-    co.add_argument("--accel", required=True, choices=["clmul", "mont"], help="accelerator")
+    co.add_argument("--accel", required=True, choices=[a.name for a in ACCELERATORS], help="accelerator")
     co.add_argument("--seeds", type=int, default=3, choices=range(1, 10), metavar="1..9",
                     help="placement seeds per SoC build (default: 3)")
     co.add_argument("--publish", metavar="FILE", help="write the table to FILE (docs/synth-<accel>.json)")

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from hw.config import ACCELERATORS, SocConfig, accelerator
+
 from .env import BUILD, ROOT, ToolError, git_commit
 
 FPGA_BIN = BUILD / "fpga-bin"
@@ -43,12 +45,9 @@ RESOURCES = {
               "lutram": "RAM16SDP4", "io": "IOB"},
 }
 
-# IP blocks for out-of-context synthesis: name -> (Verilog source relative to the repo, top
-# module). A new block is one line here.
-BLOCKS = {
-    "clmul": ("hw/clmul/cfu.v", "Cfu"),
-    "mont": ("hw/mont/mont_core.v", "mont_core"),
-}
+# IP blocks for out-of-context synthesis: each accelerator's row (hw/config.py) -> (Verilog
+# source relative to the repo, top module).
+BLOCKS = {a.name: (a.rtl, a.top) for a in ACCELERATORS}
 # Out-of-context target: the ULX3S's device (LFE5U-45F, speed grade 6, CABGA381).
 OOC_DEVICE = ("45k", "CABGA381", "6")
 # yosys `stat` cells reported for a block (ECP5 primitives after synth_ecp5).
@@ -312,8 +311,7 @@ def bitstream(board, cfg, seed=1, sys_clk_hz=None, firmware=True, log=print) -> 
     for stale in list(out.glob("report.json")) + list(out.glob(f"*{_bitstream_ext(board)}")) + \
             list(gw.glob("*_report.json")) + list(gw.glob("*.report")) + list(gw.glob(f"*{_bitstream_ext(board)}")):
         stale.unlink()
-    cmd = [sys.executable, "-m", "boards.build", "--board", board.name, "--cpu-variant", cfg.cpu_variant,
-           "--clmul", str(int(cfg.clmul)), "--mont", str(int(cfg.mont)), "--sys-clk-freq", str(hz),
+    cmd = [sys.executable, "-m", "boards.build", "--board", board.name, "--config", cfg.name, "--sys-clk-freq", str(hz),
            "--seed", str(seed), "--output-dir", str(out), "--build"]
     out.mkdir(parents=True, exist_ok=True)
     commit = git_commit()              # what is built, even if a commit lands during the build
@@ -350,8 +348,7 @@ def bitstream(board, cfg, seed=1, sys_clk_hz=None, firmware=True, log=print) -> 
         "failures": failures,
         "board": board.name, "title": board.title, "device": board.device, "family": board.family,
         "toolchain": board.toolchain,
-        "config": cfg.name, "cpu_variant": cfg.cpu_variant, "litex_cpu_variant": cfg.litex_cpu_variant,
-        "clmul": cfg.clmul, "mont": cfg.mont,
+        "config": cfg.name, **cfg.info(),
         "requested_mhz": hz / 1e6, "fmax_mhz": summary["fmax_mhz"], "timing_met": summary["timing_met"],
         "fits": summary["fits"], "seed": seed,
         "resources": summary["resources"], "clocks": summary["clocks"],
@@ -494,12 +491,8 @@ def synth_ooc(block, params=None, seed=1, freq_mhz=100.0, log=print) -> OocResul
     return OocResult(block, params, report["cells"], summary["fmax_mhz"], report, path)
 
 
-# An accelerator's cost table: its block out of context at each parameter value, and the board
-# SoC with and without it. accel -> (block, parameter name, values, board).
-COSTS = {
-    "clmul": ("clmul", "PARTS", (1, 2, 4), "ulx3s"),
-    "mont": ("mont", "W", (32, 64), "ulx3s"),
-}
+# The board of the cost tables' SoC builds.
+COST_BOARD = "ulx3s"
 
 
 def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
@@ -507,8 +500,8 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
     parameter (yosys cells, Fmax), and the ULX3S SoC without and with it over `seeds` (nextpnr
     utilization, Fmax, pass/fail). Returns the table docs/synth-<accel>.json holds."""
     import boards
-    from hw.config import SocConfig
-    block, param, values, board_name = COSTS[accel]
+    block, board_name = accel, COST_BOARD
+    param, values = accelerator(accel).ooc_sweep
     commit = git_commit()               # what is measured: the tree at the start
     rows = []
     for v in values:
@@ -533,7 +526,7 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "bram": res["bram"]["used"], "fmax_mhz": fmax, "clock_mhz": rep["requested_mhz"],
                      "pass": all(f >= rep["requested_mhz"] for f in fmax),
                      "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
-                                + (f" --{accel} 1" if getattr(cfg, accel) else "") + " --seed N"})
+                                + (f" --{accel} 1" if cfg.has(accel) else "") + " --seed N"})
     for r in rows:                      # a block alone is judged against the SoC's clock
         if r["pass"] is None:
             r["clock_mhz"] = rows[-1]["clock_mhz"]

@@ -2,6 +2,8 @@
 deterministic benchmark data (fw/app/util.c), the labels of configurations and design-space
 points. A leaf module: it imports nothing of vexrun but the seeds' sizes."""
 
+from hw.config import SocConfig
+
 from . import seeds
 
 # make bench's message sizes: seed 002's Table 3 files plus 64 and 8192 bytes.
@@ -48,11 +50,11 @@ def config_label(soc):
     """"VexRiscv full, no accel, 1024 KiB RAM": a result's SoC (its soc.json) in words; main RAM
     in SDRAM (a board, or the simulation of one) is named with its module and the L2 cache,
     "32 MiB SDRAM (MT48LC16M16) behind an 8 KiB L2"."""
-    acc = [n for n in ("clmul", "mont") if soc.get(n)] or ["no accel"]
+    acc = SocConfig.from_soc_info(soc).label()
     mem = soc.get("memory") or {}
     if mem.get("kind") == "sdram":
         ram = (f"{soc['main_ram_bytes'] // 2**20} MiB SDRAM ({mem.get('module', '?')}) behind "
                f"{'an' if str(mem.get('l2_bytes', 0) // 1024).startswith('8') else 'a'} {mem.get('l2_bytes', 0) // 1024} KiB L2")
     else:
         ram = f"{soc['main_ram_bytes'] // 1024} KiB RAM"
-    return f"VexRiscv {soc['cpu_variant']}, {'+'.join(acc)}, {ram}"
+    return f"VexRiscv {soc['cpu_variant']}, {acc}, {ram}"

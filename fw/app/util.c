@@ -209,16 +209,15 @@ const char *req_impl(const struct req *r, uint32_t *off)
   }
   if (!req_is(f, "hw"))
     return "\"impl\" must be \"hw\" (the accelerators, the default) or \"sw\" (software only)";
-  return vc_accel_present() ? NULL : "\"impl\":\"hw\": this build has no accelerator (CLMUL=1, MONT=1)";
+  return vc_accel_present() ? NULL : "\"impl\":\"hw\": this build has no accelerator (" VC_ACCEL_SWITCHES ")";
 }
 
 void json_accelerators(void)
 {
   json_array_open("accelerators");
-  if (vc_accel_present() & VC_ACCEL_CLMUL)
-    json_str(NULL, "clmul");
-  if (vc_accel_present() & VC_ACCEL_MONT)
-    json_str(NULL, "mont");
+  for (unsigned i = 0; i < VC_ACCEL_COUNT; i++)
+    if (vc_accel_present() >> i & 1)
+      json_str(NULL, vc_accel_name(i));
   json_array_close();
 }
 

@@ -1,11 +1,12 @@
 /* Which accelerators the running build has, and the switch that turns them off.
  *
- * A build has an accelerator when the SoC's generated header says so (hw/soc.py adds
- * CONFIG_VEXCRYPT_CLMUL / CONFIG_VEXCRYPT_MONT to soc.h); the host build and a build without
- * the unit get the software forms only. vc_accel_off is the request option "impl":"sw": the
- * application sets it around a call to force the software path in an accelerated build, so a
- * speedup is measured within one binary. The dispatching forms (CFU Playground's convention:
- * name_hw, name_sw, name) read it once per call. */
+ * The accelerators are the rows of hw/config.py; build/gen/vc_accels.h, generated from them,
+ * gives each a bit (VC_ACCEL_<NAME>), a name (VC_ACCELS) and whether this build has it
+ * (VC_HAVE_<NAME>, from the CONFIG_VEXCRYPT_<NAME> that hw/soc.py puts in the SoC's soc.h; the
+ * host build and a build without the unit get the software forms only). vc_accel_off is the
+ * request option "impl":"sw": the application sets it around a call to force the software
+ * path in an accelerated build, so a speedup is measured within one binary. The dispatching
+ * forms (CFU Playground's convention: name_hw, name_sw, name) read it once per call. */
 #ifndef VEXCRYPT_DRIVERS_ACCEL_H
 #define VEXCRYPT_DRIVERS_ACCEL_H
 
@@ -17,18 +18,7 @@
 #endif
 #endif
 
-#ifdef CONFIG_VEXCRYPT_CLMUL
-#define VC_HAVE_CLMUL 1
-#else
-#define VC_HAVE_CLMUL 0
-#endif
-#ifdef CONFIG_VEXCRYPT_MONT
-#define VC_HAVE_MONT 1
-#else
-#define VC_HAVE_MONT 0
-#endif
-
-enum { VC_ACCEL_CLMUL = 1, VC_ACCEL_MONT = 2 };
+#include "vc_accels.h"
 
 /* Accelerators turned off (VC_ACCEL_* bits); 0 at start. */
 extern uint32_t vc_accel_off;
@@ -36,7 +26,9 @@ extern uint32_t vc_accel_off;
 /* The VC_ACCEL_* bits of the accelerators this build has. */
 static inline uint32_t vc_accel_present(void)
 {
-  return (VC_HAVE_CLMUL ? VC_ACCEL_CLMUL : 0) | (VC_HAVE_MONT ? VC_ACCEL_MONT : 0);
+#define VC_ACCEL_PRESENT_BIT(NAME, name, bit) | (VC_HAVE_##NAME ? VC_ACCEL_##NAME : 0u)
+  return 0u VC_ACCELS(VC_ACCEL_PRESENT_BIT);
+#undef VC_ACCEL_PRESENT_BIT
 }
 
 /* 1 when calls should use the accelerator `bit`: the build has it and it is not turned off. */
@@ -44,5 +36,8 @@ static inline int vc_accel_on(uint32_t bit)
 {
   return (vc_accel_present() & ~vc_accel_off & bit) != 0;
 }
+
+/* The name of the accelerator of bit number `i` (< VC_ACCEL_COUNT), as configurations name it. */
+const char *vc_accel_name(unsigned i);
 
 #endif
