@@ -222,6 +222,15 @@ class SocConfig:
                 out.update({_param_key(a, a.param(p)): v for p, v in self.params(a.name).items()})
         return out
 
+    def make_args(self):
+        """The make variables that name this configuration: ["CLMUL=1", "MONT_W=64"] (CPU when not full)."""
+        out = [] if self.cpu_variant == "full" else [f"CPU={self.cpu_variant}"]
+        for n, values in self.accels:
+            a = accelerator(n)
+            out.append(f"{a.make_var}=1")
+            out += [f"{a.make_var}_{p}={v}" for p, v in values if v != a.param(p).default]
+        return out
+
     def label(self):
         """"clmul+mont" or "no accel"."""
         return "+".join(self.accelerators) or "no accel"

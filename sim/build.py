@@ -35,7 +35,7 @@ from litex.soc.integration.soc_core import SoCCore
 from hw.config import ConfigError, SocConfig
 from hw.simctrl.core import SimControl
 from hw.soc import add_accelerators, add_config_argument, config_from_args, soc_kwargs
-from vexrun.memory import SDRAM_BOARD, sim_build_name
+from vexrun.soc.memory import SDRAM_BOARD, sim_build_name
 from litex.build.parser import LiteXArgumentParser  # after the SoC modules: LiteX's import cycle
 
 HERE = Path(__file__).resolve().parent
@@ -111,7 +111,7 @@ class SimSoC(SoCCore):
             sb = SDRAM_BOARD
             module = getattr(litedram_modules, sb.module)(clk, "1:1")
             # A non-empty init makes LiteX give every bank memory an init file, which the runner
-            # overwrites with the firmware per run (vexrun/memory.py); row 0 of bank b holds the
+            # overwrites with the firmware per run (vexrun/soc/memory.py); row 0 of bank b holds the
             # marker b + 1, so the build can tell which file is which bank.
             per_row = module.ncols * sb.data_width // 32
             init = [(b + 1) * 0x00010001 for b in range(module.nbanks) for _ in range(per_row)]

@@ -83,7 +83,7 @@ def C(cls, what, expect, call, oracle=None, curves=()):
 @functools.lru_cache(maxsize=None)
 def material():
     """Key material shared by every World (integers only)."""
-    from vexrun import pkdata
+    from vexrun.vectors import pkdata
     k = pkdata.rsa_key(1024)
     _, _, dsa, _ = pkdata.dsa_keys()[0]
     return {"rsa": (int(k.n), int(k.e), int(k.d), int(k.p), int(k.q)), "dsa": dsa,
@@ -1412,6 +1412,8 @@ def driver_fns():
            na={"int": "static inline, no arguments"}),
         Fn("vc_accel_on", "accel.h", [], ret="u32", host=False,
            na={"int": "static inline: any bit mask is a valid question (0 when not present)"}),
+        Fn("vc_accel_name", "accel.h", [C("int", "a bit number past the registry (VC_ACCEL_COUNT): NULL", 0,
+                                           lambda w, f: f(1000))], ret="ptr"),
         Fn("vc_clmul_enable", "clmul.h", [], ret="void", na={}),
         Fn("vc_montu_word", "mont.h", [], ret="u32", host=False,
            na={"int": "static inline: packs the fields; vc_montu_cmd checks the word", "param": "the same"}),

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from vexrun.build import Config, ensure_all, ensure_host_lib
+from vexrun.soc.build import Config, ensure_all, ensure_host_lib
 from vexrun.env import tool_env
 
 

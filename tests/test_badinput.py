@@ -106,8 +106,8 @@ def test_oracle(lib, mont):
     """Every oracle case in one simulation, each followed by a valid request (the server keeps
     serving); in the MONT=1 build too, where the public-key requests run on the Montgomery unit's
     driver."""
-    from vexrun.build import Config, ensure_all
-    from vexrun.sim import SimSession
+    from vexrun.soc.build import Config, ensure_all
+    from vexrun.soc.sim import SimSession
     sim_config = ensure_all(Config.parse(mont=mont), log=print)
     lib.vc_strerror.restype = ctypes.c_char_p
     cases = list(oracle_cases())

@@ -1,5 +1,5 @@
 """Block ciphers of the C library on the host (fw/src/block/: DES, 3DES, AES table-based and
-constant-time, RC5): every known-answer vector of the installed packages (vexrun/kat_block.py),
+constant-time, RC5): every known-answer vector of the installed packages (vexrun/vectors/kat_block.py),
 the AESAVS CBC Monte Carlo tests through the block functions, Rivest's DES recurrence, random
 inputs against pycryptodome (DES, DES3, AES) and against the independent RC5 model
 (vexrun/models/rc5.py), aes_tab against aes_ct, in-place and unaligned buffers, and the error
@@ -13,7 +13,7 @@ from Crypto.Cipher import AES, DES, DES3
 
 from vc import BLOCK_FUNCS
 from vexrun.models import rc5 as rc5_model
-from vexrun import kat_block
+from vexrun.vectors import kat_block
 
 VC_OK = 0
 VC_ERR_NULL = -1

@@ -16,9 +16,11 @@ import tty
 
 import pytest
 
-from vexrun import board, cli, results, serialboot
-from vexrun.records import bench_pattern
-from vexrun.target import TargetError
+from vexrun.board import serial as board, serialboot
+from vexrun import cli, commands
+from vexrun.soc import results
+from vexrun.suites.records import bench_pattern
+from vexrun.soc.target import TargetError
 
 PROMPT = b"\x1b[92;1mlitex\x1b[0m> "
 
@@ -337,11 +339,13 @@ def test_bench_board_cli_wrong_port_exits_nonzero_with_one_line(build_dir):
     assert not any("Traceback" in l for l in lines)
 
 
-def test_load_without_a_bitstream_is_one_line(tmp_path):
+def test_load_without_a_bitstream_names_the_command_of_its_configuration(tmp_path):
     import boards
+    from hw.config import SocConfig
+    from vexrun.board import load
     with pytest.raises(Exception) as e:
-        board.load(boards.get("ulx3s"), tmp_path)
-    assert "no bitstream" in str(e.value) and "make bitstream BOARD=ulx3s" in str(e.value)
+        load.load(boards.get("ulx3s"), SocConfig.parse(clmul=1), tmp_path)
+    assert "no bitstream" in str(e.value) and "run make bitstream BOARD=ulx3s CLMUL=1 first" in str(e.value)
 
 
 def test_silence_is_a_timeout_naming_the_port(fake, build_dir):
@@ -427,7 +431,7 @@ def test_oracle_over_a_serial_port(fake, build_dir):
     args = cli.build_parser().parse_args(["oracle", "--port", fb.port, "--build-dir", str(build_dir), "--no-boot",
                                           "--timeout", "5"])
     out = io.StringIO()
-    cli.cmd_oracle(args, stdin=io.StringIO('{"op":"sha256","msg":"616263"}\n{"op":"exit"}\n'), stdout=out)
+    commands.cmd_oracle(args, stdin=io.StringIO('{"op":"sha256","msg":"616263"}\n{"op":"exit"}\n'), stdout=out)
     lines = [json.loads(l) for l in out.getvalue().splitlines()]
     assert lines[0]["out"].startswith("ba7816bf") and lines[1]["ok"] is False
 
@@ -436,7 +440,7 @@ def test_oracle_over_a_serial_port(fake, build_dir):
 
 @pytest.fixture(scope="module")
 def serial_config():
-    from vexrun.build import Config, ensure_all
+    from vexrun.soc.build import Config, ensure_all
     pty_or_skip()
     return ensure_all(Config.parse(serial=True), log=print)
 
@@ -447,7 +451,7 @@ def test_serial_path_against_the_simulated_soc(serial_config, tmp_path):
     checked on the host, the model frozen mid-run (a board that stops answering: a timeout, the
     records kept), a resume in a fresh boot that finishes the run, an oracle request on the
     firmware left running."""
-    from vexrun.sim import SerialSim
+    from vexrun.soc.sim import SerialSim
     out = tmp_path / "serial.json"
     msgs = []
     with SerialSim(serial_config, max_cycles=3_000_000_000) as sim:
@@ -479,7 +483,7 @@ def test_serial_path_against_the_simulated_soc(serial_config, tmp_path):
         args = cli.build_parser().parse_args(["oracle", "--port", sim.port, "--build-dir", str(serial_config.dir),
                                               "--no-boot", "--timeout", "60"])
         o = io.StringIO()
-        cli.cmd_oracle(args, stdin=io.StringIO('{"op":"sha256","msg":"616263"}\n'), stdout=o)
+        commands.cmd_oracle(args, stdin=io.StringIO('{"op":"sha256","msg":"616263"}\n'), stdout=o)
         resp = json.loads(o.getvalue())
         assert resp["ok"] and resp["out"].startswith("ba7816bf") and resp["cycles"] > 0
 
@@ -488,7 +492,7 @@ def test_serial_path_against_the_simulated_soc(serial_config, tmp_path):
 @pytest.mark.skipif(not os.environ.get("VEXCRYPT_SERIAL_FULL"), reason="the full serial run: VEXCRYPT_SERIAL_FULL=1")
 def test_serial_path_full(serial_config, tmp_path):
     """By hand (about 5 minutes): make sim's suites over the simulated serial port, all checked."""
-    from vexrun.sim import SerialSim
+    from vexrun.soc.sim import SerialSim
     with SerialSim(serial_config, max_cycles=10_000_000_000) as sim:
         records, meta, path, failures = board.bench(serial_config.dir, sim.port, out=tmp_path / "full.json",
                                                     timeout=300, log=print)
@@ -499,7 +503,7 @@ def test_serial_path_full(serial_config, tmp_path):
 # ---- the simulation that mirrors a board's memory ----------------------------------------------------
 
 def test_config_names_of_the_board_like_simulations():
-    from vexrun.build import Config
+    from vexrun.soc.build import Config
     assert Config.parse().name == "full"
     assert Config.parse(memory="sdram").name == "full-sdram"
     assert Config.parse(clmul=True, memory="sdram", trace=True).name == "full-clmul-sdram-trace"
@@ -513,7 +517,7 @@ def test_sdram_bank_contents_match_litedram_s_own_mapping():
     init (SDRAMPHYModel's ROW_BANK_COL mapping, 16-bit ULX3S SDRAM)."""
     from litedram import modules
     from litedram.phy.model import SDRAMPHYModel
-    from vexrun.memory import SDRAM_BOARD, sdram_bank_words
+    from vexrun.soc.memory import SDRAM_BOARD, sdram_bank_words
     sb = SDRAM_BOARD
     module = getattr(modules, sb.module)(sb.clk_hz, "1:1")
     image = bytes((i * 131 + 7) & 0xFF for i in range(3 * 4096 + 100))
@@ -527,7 +531,7 @@ def test_sdram_bank_contents_match_litedram_s_own_mapping():
 
 
 def test_board_results_name_their_memory():
-    from vexrun.records import config_label
+    from vexrun.suites.records import config_label
     soc = {"cpu_variant": "full", "main_ram_bytes": 32 << 20,
            "memory": {"kind": "sdram", "module": "MT48LC16M16", "l2_bytes": 8192}}
     assert config_label(soc) == "VexRiscv full, no accel, 32 MiB SDRAM (MT48LC16M16) behind an 8 KiB L2"

@@ -10,7 +10,8 @@ import pytest
 
 import boards
 from hw.config import SocConfig
-from vexrun import cli, fpga
+from vexrun import cli
+from vexrun.board import fpga
 from vexrun.env import ROOT, ToolError
 
 
@@ -233,19 +234,22 @@ def test_ooc_params_and_blocks():
 
 
 def test_board_table_gives_milliseconds_at_each_boards_clock(tmp_path):
-    from vexrun import boardtable
+    from vexrun.board import table
     res = {k: {"used": 10, "percent": 1.0} for k in ("lut", "ff", "dsp", "bram")}
     for board, title, mhz, ok in (("ulx3s", "ULX3S", 50.0, True), ("orangecrab", "OrangeCrab", 48.0, False)):
         d = tmp_path / f"{board}-full"
         d.mkdir()
         (d / "report.json").write_text(json.dumps({
             "board": board, "title": title, "config": "full", "pass": ok, "resources": res, "fmax_mhz": 55.0,
-            "requested_mhz": mhz, "wall_s": 90.0, "commit": "abc"}))
+            "requested_mhz": mhz, "wall_s": 90.0, "commit": "abc", "seed": 1}))
     (tmp_path / "ulx3s-full-75mhz").mkdir()       # a non-default clock is not a row
     (tmp_path / "ulx3s-full-75mhz" / "report.json").write_text((tmp_path / "ulx3s-full" / "report.json").read_text())
-    builds = boardtable.reports(tmp_path)
-    assert set(builds) == {("ulx3s", "full"), ("orangecrab", "full")}
-    figs = {"full": {label: 4_800_000 for _, label in boardtable.COLUMNS}}
-    rows = boardtable.render(builds, figs).splitlines()
+    builds = table.reports(tmp_path)
+    assert {(r["board"], r["config"]) for r in builds} == {("ulx3s", "full"), ("orangecrab", "full")}
+    figs = {label: 4_800_000 for _, label in table.COLUMNS}
+    data = {"meta": {"commit": "def", "runs": 3, "command": "vexrun board-table --publish docs"}, "builds": builds,
+            "figures": {"full": {"sram": {k: v // 2 for k, v in figs.items()}, "sdram": figs}}}
+    rows = table.render_boards(data).splitlines()
     assert rows[2].startswith("| OrangeCrab | full |") and "55.0 / 48 FAIL" in rows[2] and rows[2].endswith("| 100.00 |")
     assert rows[3].startswith("| ULX3S | full |") and rows[3].endswith("| 96.00 |")
+    assert "| SHA-256, 8 KiB | 2,400,000 | 4,800,000 | +100.0 % |" in table.render_memory(data)

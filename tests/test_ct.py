@@ -1,4 +1,4 @@
-"""The constant-time test (vexrun/ct.py, fw/app/ct.c): Welch's t and the verdicts on the host,
+"""The constant-time test (vexrun/checks/ct.py, fw/app/ct.c): Welch's t and the verdicts on the host,
 the two routine tables agreeing, and the quick form in the simulated SoC: the constant-time
 routines give one cycle count over both classes, a table-based AES and the sliding-window
 exponentiation are caught leaking."""
@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
-from vexrun import ct
+from vexrun.checks import ct
 from vexrun.env import ROOT
-from vexrun.sim import SimSession
+from vexrun.soc.sim import SimSession
 
 
 def test_welch_t_against_its_definition():
@@ -48,15 +48,6 @@ def test_the_tables_mirror_each_other():
     body = src[src.index("static const struct ct_routine routines[]"):]
     fw_names = re.findall(r'^\s*\{"([^"]+)", "', body[:body.index("};")], re.M)
     assert fw_names == [r.name for r in ct.ROUTINES]
-
-
-def test_page_is_rendered_from_its_data():
-    data = ROOT / "docs/ct.json"
-    if not data.exists():
-        pytest.skip("docs/ct.json not published yet (make ct)")
-    results, meta = ct.load(data)
-    assert (ROOT / "docs/ct.md").read_text() == ct.page(results, meta), \
-        "docs/ct.md differs from what docs/ct.json renders: rerun `make ct`"
 
 
 @pytest.mark.sim

@@ -1,43 +1,32 @@
-"""The published figures cannot drift: every performance page equals what its committed data
-renders, the README's headline blocks equal what that data renders, and the durations the
-README and `make help` give agree."""
+"""The published pages cannot drift: the one publisher renders every page, README block and table
+from the committed data and finds no difference; blocks are rewritten in place only."""
 
 import re
 import subprocess
 
-import pytest
-
-from vexrun import bench, headline
 from vexrun.env import ROOT
+from vexrun.pages import publish
 
-DOCS = ROOT / "docs"
 README = (ROOT / "README.md").read_text()
 
 
-@pytest.mark.parametrize("data", sorted(DOCS.glob("performance*.json")), ids=lambda p: p.name)
-def test_page_is_rendered_from_its_data(data):
-    records, meta = headline.load(data)
-    page = data.with_suffix(".md")
-    assert page.read_text() == bench.render_page(page.name, records, meta), \
-        f"{page.name} differs from what {data.name} renders: publish both with `vexrun bench --publish docs`"
+def test_everything_renders_from_the_committed_data():
+    stale = publish.publish(check=True)
+    assert stale == [], f"{[str(f.relative_to(ROOT)) for f in stale]} differ from docs/*.json: run `vexrun publish`"
 
 
-def test_every_page_has_its_data():
-    pages = {p.stem for p in DOCS.glob("performance*.md")}
-    assert pages and pages == {p.stem for p in DOCS.glob("performance*.json")}
+def test_every_page_has_its_data_and_every_block_a_renderer():
+    pages = {p.stem for p in publish.DOCS.glob("performance*.md")}
+    assert pages and pages == {p.stem for p in publish.DOCS.glob("performance*.json")}
+    names = {m.group(2) for f in publish.markdown_files() if f.exists()
+             for m in publish.BLOCK_RE.finditer(f.read_text())}
+    assert names and names <= set(publish.blocks())
 
 
-def test_readme_headline_blocks_are_rendered_from_the_data():
-    found = headline.blocks(README)
-    assert set(found) == set(headline.BLOCKS)
-    for name, text in found.items():
-        assert text == headline.render(name, DOCS), f"README block {name!r} differs from docs/{headline.BLOCKS[name][0]}"
-
-
-def test_update_rewrites_only_blocks():
-    text = "intro\n<!-- headline:pk -->\nstale\n<!-- /headline -->\noutro\n"
-    out = headline.update(text, DOCS)
-    assert out.startswith("intro\n<!-- headline:pk -->\n") and out.endswith("<!-- /headline -->\noutro\n")
+def test_fill_rewrites_only_blocks():
+    text = "intro\n<!-- publish:pk -->\nstale\n<!-- /publish -->\noutro\n"
+    out = publish.fill(text, publish.Data())
+    assert out.startswith("intro\n<!-- publish:pk -->\n") and out.endswith("<!-- /publish -->\noutro\n")
     assert "stale" not in out and "RSA-2048" in out
 
 

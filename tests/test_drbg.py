@@ -20,7 +20,7 @@ from Crypto.Hash import HMAC as CHMAC, MD2, MD4
 from mpy import VC_ERR_PARAM, Drbg
 from vexrun.models.drbg import HmacDrbg
 from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK
-from vexrun.vectors import cryptography_vectors_dir
+from vexrun.vectors.packages import cryptography_vectors_dir
 
 SZ = ctypes.c_size_t
 

@@ -20,7 +20,7 @@ from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, EXP_LR, VC_ERR_MODULUS, VC_ERR_
                  VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, DsaParams, Mp, cfg, drbg)
 from test_drbg import hash_class, rfc6979_vectors
 from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK
-from vexrun.vectors import cryptography_vectors_dir
+from vexrun.vectors.packages import cryptography_vectors_dir
 
 HASHES = {"md2": MD2, "md4": MD4, "md5": MD5, "sha1": SHA1, "sha256": SHA256}
 CAVP_HASHES = {"SHA-1": "sha1", "SHA-256": "sha256"}    # the CAVP hashes the library has

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from vexrun import kat_ec
+from vexrun.vectors import kat_ec
 from vexrun.models import ec2m
 
 NAMES = ("B-163", "K-163", "B-233", "K-233")

@@ -12,7 +12,7 @@ import pytest
 
 from ecpy import BASIC, CURVES, OPTIMIZED, Curve
 from vc import VC_ERR_VERIFY, VC_OK
-from vexrun import kat_ec, kat_pk
+from vexrun.vectors import kat_ec, kat_pk
 
 BASIC_PER_FILE = 3
 

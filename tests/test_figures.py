@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from vexrun.records import bench_iv, bench_key, bench_pattern
+from vexrun.suites.records import bench_iv, bench_key, bench_pattern
 
 pytestmark = pytest.mark.sim
 

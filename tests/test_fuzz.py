@@ -1,4 +1,4 @@
-"""The libFuzzer targets of fw/test/fuzz/ (vexrun/fuzz.py): each builds and runs a few seconds
+"""The libFuzzer targets of fw/test/fuzz/ (vexrun/checks/fuzz.py): each builds and runs a few seconds
 from its seed corpus without a finding (the long runs are `make fuzz`), and a failing check or a
 sanitizer report does come out as a finding with its input and a reproduce command."""
 
@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from vexrun import fuzz, fuzzseeds
+from vexrun.checks import fuzz
+from vexrun.vectors import fuzzseeds
 from vexrun.env import ROOT
 
 SHORT_SECONDS = 3     # per target: ten targets in about a minute on a busy 2-core machine

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 from Crypto.Hash import MD2, MD4
 
-from vexrun import kat_hash
+from vexrun.vectors import kat_hash
 from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK
 
 

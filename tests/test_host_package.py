@@ -9,7 +9,7 @@ import pytest
 
 from hw.config import CPU_VARIANTS, ConfigError, SocConfig
 from vexrun import suites
-from vexrun.build import Config
+from vexrun.soc.build import Config
 from vexrun.env import ROOT, ToolError
 
 PACKAGES = ("vexrun", "hw")

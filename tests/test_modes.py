@@ -10,7 +10,8 @@ from Crypto.Cipher import AES
 from Crypto.Util import Counter
 
 from vc import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
-from vexrun import kat_block, refs
+from vexrun.vectors import kat_block
+from vexrun.suites import refs
 
 KEY_BUF = 4096          # larger than every key schedule struct
 

@@ -5,13 +5,16 @@ both ways, the sequencer's verdict on either side of its threshold). No simulati
 import pytest
 
 from hw.mont import model
-from vexrun import bench, headline, suites
+from vexrun.pages import performance, readme
+from vexrun.pages.data import Data
+from vexrun import suites
 from vexrun.suites import mont, mp, pk
 
 SEED = "vexcrypt/mp/1024"
 META = {"commit": "0123456789ab", "date": "2026-01-01T00:00:00Z", "where": "sim", "runs": 1,
         "command": "vexrun bench --mont 1 --runs 1 --publish docs",
         "soc": {"cpu_variant": "full", "clmul": False, "mont": True, "main_ram_bytes": 1 << 20}}
+DATA = Data()         # the committed data: the plain build's best software points, the cost table
 
 
 def rec(prim, op, bits, impl, cycles, **kw):
@@ -64,13 +67,13 @@ def test_checks_accept_right_outputs_and_refuse_wrong_ones():
 def test_marks_are_judged_both_ways():
     met, _ = unit_records(2321, 5.9e6, 2_740_000)
     missed, _ = unit_records(2400, 6.1e6, 2_740_000)
-    text = "\n".join(mont.page(met, META))
+    text = "\n".join(mont.page(met, META, DATA))
     assert "| 1024-bit Montgomery product, operands resident | 29,098 |" in text
     assert "≤ 2,392: met" in text and "≤ 6.00 M: met" in text and "missed" not in text
-    text = "\n".join(mont.page(missed, META))
+    text = "\n".join(mont.page(missed, META, DATA))
     assert "≤ 2,392: **missed**" in text and "≤ 6.00 M: **missed**" in text
     # The README block carries the marked rows only.
-    block = "\n".join(headline.mont_block(met, META))
+    block = "\n".join(readme.mont_block(met, META, DATA))
     assert "RSA-2048 sign" in block and "12.5x" in block and "library call" not in block
 
 
@@ -80,7 +83,7 @@ def test_sequencer_verdict(extra, verdict):
     n, _ = mont.exp_products(1024, ebits)
     latencies = n * model.mul_cycles(32)
     recs[2]["cycles"] = round(latencies / (1 - extra))
-    text = "\n".join(mont.page(recs, META))
+    text = "\n".join(mont.page(recs, META, DATA))
     assert f"| 1024 | 4 | {n:,} | {recs[2]['cycles']:,} | {latencies:,} |" in text
     assert verdict in text
 
@@ -88,6 +91,6 @@ def test_sequencer_verdict(extra, verdict):
 def test_page_is_the_mont_builds_and_renders_without_rows():
     assert "performance-mont.md" in suites.pages({"mont"}, ("mont",))
     assert "performance-mont.md" not in suites.pages({"mont"}, ())
-    assert mont.page([], META) == []
-    page = bench.render_page("performance-mont.md", unit_records(2321, 5.9e6, 2_740_000)[0], META)
+    assert mont.page([], META, DATA) == []
+    page = performance.render_page("performance-mont.md", unit_records(2321, 5.9e6, 2_740_000)[0], META, DATA)
     assert page.startswith("# vexcrypt performance") and "### Cost on ECP5" in page

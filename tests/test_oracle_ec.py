@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from vexrun import kat_ec
-from vexrun.build import Config, ensure_all
+from vexrun.vectors import kat_ec
+from vexrun.soc.build import Config, ensure_all
 from vexrun.models import ec2m, ecp
 from vexrun.models.gf2m import F163, F233
 

@@ -19,8 +19,8 @@ from Crypto.Hash import SHA1, SHA256
 from Crypto.PublicKey import DSA, RSA
 from Crypto.Signature import DSS, pkcs1_15
 
-from vexrun import pkdata
-from vexrun.build import Config, ensure_all
+from vexrun.vectors import pkdata
+from vexrun.soc.build import Config, ensure_all
 from vexrun.models.drbg import HmacDrbg
 
 pytestmark = pytest.mark.sim

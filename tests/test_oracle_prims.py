@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from Crypto.Cipher import DES3
 
-from vexrun import refs
+from vexrun.suites import refs
 
 pytestmark = pytest.mark.sim
 

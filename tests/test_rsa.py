@@ -29,7 +29,7 @@ from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, UNIT, ref, RSA_MRC, RSA_NOCRT, RSA_S
                  RsaPub, cfg, drbg)
 from test_drbg import ModelDrbg, hash_class
 from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
-from vexrun.vectors import cryptography_vectors_dir, read_rsp
+from vexrun.vectors.packages import cryptography_vectors_dir, read_rsp
 
 P = ctypes.POINTER
 SZ = ctypes.c_size_t

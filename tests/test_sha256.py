@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from vexrun import vectors
+from vexrun.vectors import packages
 from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, Sha256Ctx, sha256, sha256_stream
 
-CAVP = [k for f in vectors.SHA256_FILES for k in vectors.hash_kats(f)]
+CAVP = [k for f in packages.SHA256_FILES for k in packages.hash_kats(f)]
 
 
 def test_cavp_files_are_all_there():
@@ -28,7 +28,7 @@ def test_cavp(lib, msg, md, label):
 
 def test_cavp_monte_carlo(lib):
     """SHA256Monte.rsp: each checkpoint is 1000 chained hashes of the last three digests."""
-    recs = vectors.read_rsp(vectors.cryptography_vectors_dir() / "hashes/SHA2/SHA256Monte.rsp")
+    recs = packages.read_rsp(packages.cryptography_vectors_dir() / "hashes/SHA2/SHA256Monte.rsp")
     seed = bytes.fromhex(next(r["Seed"] for r in recs if "Seed" in r))
     checkpoints = [bytes.fromhex(r["MD"]) for r in recs if "COUNT" in r]
     assert len(checkpoints) == 100

@@ -3,9 +3,10 @@
 
 import pytest
 
-from vexrun import kat_ec, katgen, results
-from vexrun.build import ensure_firmware
-from vexrun.sim import SimError, SimSession
+from vexrun.vectors import kat_ec, katgen
+from vexrun.soc import results
+from vexrun.soc.build import ensure_firmware
+from vexrun.soc.sim import SimError, SimSession
 
 pytestmark = pytest.mark.sim
 
@@ -147,7 +148,7 @@ def test_cycle_bound_stops_a_firmware_that_hangs(sim_config, faults):
 def accel_self_test(name, **opts):
     """A build with the accelerator `name`: the greeting and ops name it and the quick self-test
     passes; its records by primitive."""
-    from vexrun.build import Config, ensure_all
+    from vexrun.soc.build import Config, ensure_all
     cfg = ensure_all(Config.parse(**opts), log=lambda m: None)
     with SimSession(cfg, max_cycles=200_000_000, read_timeout=600) as s:
         assert s.hello["accelerators"] == [name]
@@ -162,7 +163,7 @@ def test_clmul_build_self_tests_and_names_its_unit():
     """A CLMUL=1 build: the greeting and ops name the unit, the quick self-test passes with the
     unit's own check (instructions against the emulation, field operations against the comb and
     the table), and "impl":"hw" is refused by a build without the unit."""
-    from vexrun.build import Config
+    from vexrun.soc.build import Config
     tests = accel_self_test("clmul", clmul=True)
     assert tests["clmul"]["ok"] and tests["clmul"]["vectors"] >= 64 + 16
     with SimSession(Config(), max_cycles=50_000_000, read_timeout=120) as s:

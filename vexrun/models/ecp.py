@@ -5,7 +5,7 @@ tables (p256_comb.h for p256.c, p256_mont_tab.h for p256_mont.c)."""
 
 from dataclasses import dataclass
 
-from .ecgroup import INF, Group
+from vexrun.models.ecgroup import INF, Group
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,10 @@ module here and one line below."""
 
 import json
 
-from . import clmul, ec, mont, mp, pk, selftest, symmetric
-from .base import RunOptions, Suite
+from hw.config import ACCELERATORS
+
+from vexrun.suites import clmul, ec, mont, mp, pk, selftest, symmetric
+from vexrun.suites.base import RunOptions, Suite
 
 # In the order of make sim's tables and the page's sections.
 SUITES = {s.name: s for mod in (symmetric, mp, pk, ec, clmul, mont, selftest) for s in mod.SUITES}
@@ -47,24 +49,41 @@ def tables(records, config):
     return [b for b in blocks if b]
 
 
+def page_files():
+    """{page file: its suites}: the performance pages, in registry order, and every accelerator's
+    page (hw/config.py), even before a suite has a section there."""
+    out = {}
+    for s in SUITES.values():
+        if s.page is not None:
+            out.setdefault(s.page_file, []).append(s)
+    for a in ACCELERATORS:
+        out.setdefault(a.page, [])
+    return out
+
+
+def page_accelerator(page_file):
+    """The accelerator whose page `page_file` is (its build measures it), or None: a plain page."""
+    return next((a.name for a in ACCELERATORS if a.page == page_file), None)
+
+
 def pages(ran, accelerators=()):
     """{page file: (its suites, the suites whose records it renders)} for the pages every one
     of whose suites is in `ran` (the suites of a run) and whose build is the run's: a plain
     build's pages when `accelerators` is empty, else the pages of an accelerator it has."""
     out = {}
-    for s in SUITES.values():
-        if s.page is not None:
-            out.setdefault(s.page_file, []).append(s)
-    return {f: ([s.name for s in group], [n for n in SUITES if n in ran and any(
+    for f, group in page_files().items():
+        accel = page_accelerator(f)
+        if group and all(s.name in ran for s in group) and ((accel in accelerators) if accel else not accelerators):
+            out[f] = ([s.name for s in group], [n for n in SUITES if n in ran and any(
                 n == s.name or n in s.page_uses for s in group)])
-            for f, group in out.items() if all(s.name in ran for s in group)
-            and all((s.page_accel in accelerators) if s.page_accel else not accelerators for s in group)}
+    return out
 
 
-def page(name, records, meta):
-    """The sections of page file `name`, rendered from `records`."""
-    group = [s for s in SUITES.values() if s.page is not None and s.page_file == name]
-    return [line for fn, recs in _grouped(records, "page", group) if recs for line in fn(records, meta)]
+def page(name, records, meta, data):
+    """The sections of page file `name`, rendered from `records` (`data`: the committed data a
+    section compares with, pages.publish.Data)."""
+    group = page_files().get(name, [])
+    return [line for fn, recs in _grouped(records, "page", group) if recs for line in fn(records, meta, data)]
 
 
 def estimate(names, opts: RunOptions):
@@ -72,4 +91,15 @@ def estimate(names, opts: RunOptions):
     return sum(SUITES[n].estimate(opts) for n in names if n in SUITES)
 
 
-__all__ = ["SUITES", "RunOptions", "Suite", "check", "estimate", "of", "page", "pages", "progress", "tables"]
+TYPICAL_SIM_SPEED = 2_000_000         # cycles/s on this project's 2-core machines
+
+
+def announce(names, opts: RunOptions):
+    """How long a run will be, in words."""
+    est = estimate(names, opts)
+    return (f"about {est / 1e6:,.0f} M simulated cycles, {est / TYPICAL_SIM_SPEED / 60:.1f} minutes at "
+            f"{TYPICAL_SIM_SPEED / 1e6:g} M cycles/s")
+
+
+__all__ = ["SUITES", "RunOptions", "Suite", "announce", "check", "estimate", "of", "page", "page_accelerator", "page_files",
+           "pages", "progress", "tables"]

@@ -36,15 +36,17 @@ class Suite:
     check: Callable[[dict], Optional[str]] = no_check
     # (records of the suites sharing it, config name) -> lines of make sim's table, [] if none.
     table: Optional[Callable[[list, str], list]] = None
-    # (all records, run metadata) -> lines of a performance page, [] if none.
-    page: Optional[Callable[[list, dict], list]] = None
+    # (all records, run metadata, the committed data: pages.publish.Data) -> lines of a
+    # performance page, [] if none.
+    page: Optional[Callable[[list, dict, object], list]] = None
     # The page under docs/ its section goes to (make bench writes every page it has sections for),
     # and the other suites whose records the section also reads (a comparison), if they ran.
+    # An accelerator's suite: its cost section from the committed synthesis data (pages.publish.Data),
+    # on its page and in its hardware README.
+    cost: Optional[Callable[[object], list]] = None
+    # An accelerator's page (its row in hw/config.py) is published from a build with it only.
     page_file: str = "performance.md"
     page_uses: tuple = ()
-    # The build a page is published from: None for the plain SoC, else the accelerator it needs
-    # (its suites run in other builds too, but their pages come from this one).
-    page_accel: Optional[str] = None
 
 
 def status(rec):

@@ -12,16 +12,16 @@ optimized/basic ratio; then the cost table from the synthesis reports in docs/sy
 import json
 
 from hw.clmul import model
-from .. import seeds
-from ..env import ROOT
-from ..models.drbg import HmacDrbg
-from . import ec
-from .base import Suite, cycles, find, mcycles, status, synth_lines
+from vexrun.suites import seeds
+from vexrun.env import ROOT
+from vexrun.models.drbg import HmacDrbg
+from vexrun.suites import ec
+from vexrun.suites.base import Suite, cycles, find, mcycles, status, synth_lines
 
 INSN_OPS = {"clmul": (model.ZBC, model.CLMUL), "clmulh": (model.ZBC, model.CLMULH),
             "clmulr": (model.ZBC, model.CLMULR), "spread": (model.SPREAD, 0)}
 MARKS = {"mul163": 250, "mul233": 450, "ec_mul": 4.0, "protocol": 3.0, "luts": 1000}
-SYNTH = ROOT / "docs" / "synth-clmul.json"
+SYNTH = "synth-clmul.json"
 
 
 def insn_pairs(label, count):
@@ -152,13 +152,13 @@ def speedup_lines(records):
     return out
 
 
-def cost_lines():
+def cost_lines(data):
     """The cost table from the committed synthesis reports (docs/synth-clmul.json, written by
-    `vexrun cost --accel clmul --publish docs/synth-clmul.json`)."""
-    if not SYNTH.exists():
-        return ["", "### Cost", "", f"No synthesis report yet ({SYNTH.relative_to(ROOT)}: `vexrun cost --accel clmul "
-                "--publish docs/synth-clmul.json`)."]
-    data = json.loads(SYNTH.read_text())
+    `vexrun cost --accel clmul --publish docs`)."""
+    data = data.get(SYNTH)
+    if data is None:
+        return ["", "### Cost", "", f"No synthesis report yet (docs/{SYNTH}: `vexrun cost --accel clmul "
+                "--publish docs`)."]
     unit = next((r for r in data["rows"] if r["design"].startswith("clmul unit, PARTS=2")), None)
     socs = [r for r in data["rows"] if "SoC" in r["design"]]
     out = synth_lines(data, "the unit's operands are in LUT RAM, DPR16X4, besides")
@@ -173,16 +173,16 @@ def cost_lines():
     return out
 
 
-def page(records, meta):
+def page(records, meta, data):
     if not find(records, "clmul"):
         return []
     return (["## The carry-less multiply unit (suite `clmul`, CLMUL=1)", "",
              "The unit (hw/clmul/README.md: the operations, their latency) on VexRiscv's CFU port; the software "
              "figures are the same binary with the unit turned off (`\"impl\":\"sw\"`), so the layout is the "
-             "same for both.", ""] + speedup_lines(records) + cost_lines() + [""])
+             "same for both.", ""] + speedup_lines(records) + cost_lines(data) + [""])
 
 
 # Measured at 1a60ff3: the instructions' loops are negligible; the four scalar multiplications
 # on and off the unit are about 16 M cycles a run.
 SUITES = [Suite("clmul", estimate=lambda o: 16e6 * o.runs, progress=progress, check=check, table=table,
-                page=page, page_file="performance-clmul.md", page_uses=("ec",), page_accel="clmul")]
+                page=page, cost=cost_lines, page_file="performance-clmul.md", page_uses=("ec",))]

@@ -8,9 +8,10 @@ DSA."""
 
 import hashlib
 
-from .. import kat_ec, seeds
-from ..records import bench_pattern
-from .base import Suite, find, mcycles, status
+from vexrun.vectors import kat_ec
+from vexrun.suites import seeds
+from vexrun.suites.records import bench_pattern
+from vexrun.suites.base import Suite, find, mcycles, status
 
 BINARY = ("B-163", "K-163", "B-233", "K-233")
 # A protocol's figure is the sum of its operations' records.
@@ -56,7 +57,7 @@ def speedups(records):
     return out
 
 
-def page(records, meta):
+def page(records, meta, data):
     ec = _ec(records)
     if not ec:
         return []
@@ -172,15 +173,15 @@ def _i(rec, key):
 
 
 def field(bits):
-    from ..models import gf2m
+    from vexrun.models import gf2m
     return {163: gf2m.F163, 233: gf2m.F233}[bits]
 
 
 def curve(name):
     if name == "P-256":
-        from ..models import ecp
+        from vexrun.models import ecp
         return ecp.curve(name)
-    from ..models import ec2m
+    from vexrun.models import ec2m
     return ec2m.curve(name)
 
 

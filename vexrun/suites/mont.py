@@ -16,14 +16,14 @@ sequencer could save at most) and the cost table from docs/synth-mont.json.
 import json
 
 from hw.mont import model
-from ..env import ROOT
-from ..records import mp_point
-from . import ec, mp, pk
-from .base import Suite, cycles, find, mcycles, synth_lines
+from vexrun.env import ROOT
+from vexrun.suites.records import mp_point
+from vexrun.suites import ec, mp, pk
+from vexrun.suites.base import Suite, cycles, find, mcycles, synth_lines
 
-SYNTH = ROOT / "docs" / "synth-mont.json"
-# The plain build's pages: the best software point of each operation they measure.
-PLAIN = (ROOT / "docs" / "performance.json", ROOT / "docs" / "performance-ec.json")
+SYNTH = "synth-mont.json"
+# The plain build's pages' data: the best software point of each operation they measure.
+PLAIN = ("performance.json", "performance-ec.json")
 W = 32
 # OpenTitan's OTBN, published cycle counts: RSA-2048 private without CRT (a 2048-bit exponentiation
 # by a 2048-bit exponent, the row it goes to), public; P-256.
@@ -100,14 +100,12 @@ def _sum(records, impl, ops, **kw):
     return sum(r["cycles"] for r in rs) if all(rs) else None
 
 
-def plain_best(prim, ops, bits, **kw):
-    """(cycles, its point) of the fastest software point the plain build's committed pages
+def plain_best(data, prim, ops, bits, **kw):
+    """(cycles, its point) of the fastest software point the plain build's committed data
     measured for these operations (summed), or (None, "")."""
     best = (None, "")
-    for path in PLAIN:
-        if not path.exists():
-            continue
-        recs = [r for r in json.loads(path.read_text())["records"] if r.get("impl", "sw") == "sw"]
+    for name in PLAIN:
+        recs = [r for r in data.run(name)[0] if r.get("impl", "sw") == "sw"]
         pts = {}
         for op in ops:
             for r in recs:
@@ -134,7 +132,7 @@ def mark(key, hw):
     return f"≤ {cell(m)}: " + ("met" if hw <= m else "**missed**")
 
 
-def rows(records):
+def rows(records, data):
     """(label, sw, hw, best plain (cycles, point), OTBN, bound, mark key) per speedup row."""
     out = []
     for bits in (512, 1024, 2048):
@@ -144,7 +142,7 @@ def rows(records):
         lib = _one(records, "hw", prim="montmul", bits=bits)
         if sw and hw:
             out.append((f"{bits}-bit Montgomery product, operands resident", sw["cycles"], hw["cycles"],
-                        plain_best("montmul", ("mul",), bits), None, bound(s), ("montu", bits, "mul")))
+                        plain_best(data, "montmul", ("mul",), bits), None, bound(s), ("montu", bits, "mul")))
         if sw and lib:
             out.append((f"{bits}-bit Montgomery product, a library call (modulus and operands in, result out)",
                         sw["cycles"], lib["cycles"], (None, ""), None, None, None))
@@ -153,7 +151,7 @@ def rows(records):
         if sw and hw:
             n, _ = exp_products(bits, int(mp.mp_inputs(bits, hw["seed"])[4]).bit_length())
             out.append((f"{bits}-bit exponentiation, {bits}-bit exponent", sw["cycles"], hw["cycles"],
-                        plain_best("modexp", ("e=full",), bits), OTBN.get(("modexp", bits, "e=full")),
+                        plain_best(data, "modexp", ("e=full",), bits), OTBN.get(("modexp", bits, "e=full")),
                         n * bound(bits // W), None))
     for bits in (1024, 2048):
         for op, what in (("sign", "sign (CRT, result checked)"),
@@ -162,31 +160,31 @@ def rows(records):
             sw, hw = (_one(records, i, prim="rsa", op=op, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
                 kw = {"crt": "mrc"} if op == "sign" else {}
-                out.append((f"RSA-{bits} {what}", sw["cycles"], hw["cycles"], plain_best("rsa", (op,), bits, **kw),
+                out.append((f"RSA-{bits} {what}", sw["cycles"], hw["cycles"], plain_best(data, "rsa", (op,), bits, **kw),
                             OTBN.get(("rsa", bits, op)), None, ("rsa", bits, op)))
     for prim, ops, what in (("dh", ("keypair", "shared"), "DH key pair + shared secret"),
                             ("elgamal", ("encrypt", "decrypt"), "ElGamal encrypt + decrypt")):
         for bits in (1024, 2048):
             sw, hw = (_sum(records, i, ops, prim=prim, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
-                out.append((f"{what}, {bits} bits", sw, hw, plain_best(prim, ops, bits), None, None, None))
+                out.append((f"{what}, {bits} bits", sw, hw, plain_best(data, prim, ops, bits), None, None, None))
     for bits in (1024, 2048):
         for op in ("sign", "verify"):
             sw, hw = (_one(records, i, prim="dsa", op=op, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
                 out.append((f"DSA-{bits} {op} (23 B, {sw['hash']})", sw["cycles"], hw["cycles"],
-                            plain_best("dsa", (op,), bits, bytes=23), None, None, None))
+                            plain_best(data, "dsa", (op,), bits, bytes=23), None, None, None))
     for prim, ops, what in (("ecdsa", ("sign",), "ECDSA sign (23 B, SHA-256)"),
                             ("ecdsa", ("verify",), "ECDSA verify"),
                             ("ecdh", ("keypair+shared",), "EC-DH key pair + shared secret")):
         sw, hw = (_sum(records, i, ops, prim=prim, curve="P-256") for i in ("sw", "hw"))
         if sw and hw:
-            out.append((f"P-256 {what}", sw, hw, plain_best(prim, ops, 256, curve="P-256"),
+            out.append((f"P-256 {what}", sw, hw, plain_best(data, prim, ops, 256, curve="P-256"),
                         OTBN.get((prim, 256, ops[0])), None, (prim, 256, ops[0])))
     return out
 
 
-def speedup_lines(records):
+def speedup_lines(records, data):
     out = ["### Speedup: the unit against the software, one binary", "",
            "Software: the same binary with the unit off (`\"impl\":\"sw\"`), the library's default point, whose "
            "software form is ALGO2 r=2^32 sqr, sliding window 6, CRT by Garner. Best plain: the fastest software "
@@ -196,7 +194,7 @@ def speedup_lines(records):
            "times the products of the unit's fixed-window exponentiation.", "",
            "| operation | software | best plain (point) | Montgomery unit | speedup | OTBN | W-bit bound | mark |",
            "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for label, sw, hw, (best, pt), otbn, bnd, key in rows(records):
+    for label, sw, hw, (best, pt), otbn, bnd, key in rows(records, data):
         out.append(f"| {label} | {cell(sw)} | {cell(best)}{f' ({pt})' if pt else ''} | {cell(hw)} | {sw / hw:.1f}x | "
                    f"{cell(otbn) if otbn else ''} | {cell(bnd) if bnd else ''} | {mark(key, hw) if key else ''} |")
     return out
@@ -253,11 +251,11 @@ def sequencer_lines(records):
     return out
 
 
-def cost_lines():
-    if not SYNTH.exists():
-        return ["", "### Cost", "", f"No synthesis report yet ({SYNTH.relative_to(ROOT)}: `vexrun cost --accel mont "
-                "--publish docs/synth-mont.json`)."]
-    data = json.loads(SYNTH.read_text())
+def cost_lines(data):
+    data = data.get(SYNTH)
+    if data is None:
+        return ["", "### Cost", "", f"No synthesis report yet (docs/{SYNTH}: `vexrun cost --accel mont "
+                "--publish docs`)."]
     out = synth_lines(data, "the operand memory is in block RAM, DP16KD, besides")
     socs = [r for r in data["rows"] if "SoC" in r["design"]]
     if len(socs) == 2:
@@ -269,7 +267,7 @@ def cost_lines():
     return out
 
 
-def page(records, meta):
+def page(records, meta, data):
     if not find(records, "mont"):
         return []
     return (["## The Montgomery co-processor (suite `mont`, MONT=1)", "",
@@ -277,7 +275,8 @@ def page(records, meta):
              "cycle, its own operand memory, a command FIFO of 4 entries) on the bus; every row is measured on the "
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
              "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
-            + speedup_lines(records) + transfer_lines(records) + sequencer_lines(records) + cost_lines() + [""])
+            + speedup_lines(records, data) + transfer_lines(records) + sequencer_lines(records) + cost_lines(data)
+            + [""])
 
 
 # Measured at this suite's first run (vexrun sim --mont 1 --suites mont --runs 1): the quick set
@@ -285,4 +284,4 @@ def page(records, meta):
 # dominate: DH-2048 is 0.46 G) about 1.25 G.
 SUITES = [Suite("mont", estimate=lambda o: (1.25e9 if o.all else 50e6) * o.runs, progress=progress,
                 check=check, table=mp.table,
-                page=page, page_file="performance-mont.md", page_accel="mont")]
+                page=page, cost=cost_lines, page_file="performance-mont.md")]

@@ -3,10 +3,10 @@
 from HMAC_DRBG with the label each record names; the host draws the same numbers and recomputes
 every output with Python integers."""
 
-from .. import seeds
-from ..models.drbg import HmacDrbg
-from ..records import mp_point
-from .base import Suite, cycles, find, status
+from vexrun.suites import seeds
+from vexrun.models.drbg import HmacDrbg
+from vexrun.suites.records import mp_point
+from vexrun.suites.base import Suite, cycles, find, status
 
 
 def mp_inputs(bits, label):
@@ -69,7 +69,7 @@ def table(records, config):
     return lines
 
 
-def page(records, meta):
+def page(records, meta, data):
     mp = find(records, "mp")
     if not mp:
         return []

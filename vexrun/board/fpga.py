@@ -21,7 +21,7 @@ from pathlib import Path
 
 from hw.config import ACCELERATORS, SocConfig, accelerator
 
-from .env import BUILD, ROOT, ToolError, git_commit
+from vexrun.env import BUILD, ROOT, ToolError, git_commit
 
 FPGA_BIN = BUILD / "fpga-bin"
 BOARD_BUILD = BUILD / "boards"
@@ -67,7 +67,7 @@ def write_wrappers(bin_dir: Path = FPGA_BIN) -> list[Path]:
     for name, entry in WRAPPERS.items():
         p = bin_dir / name
         text = (f"#!/bin/sh\n# vexcrypt: LiteX calls `{name}`; the pinned YoWASP build runs it "
-                f"(requirements-fpga.txt, vexrun/fpga.py).\nexec \"{venv_bin() / entry}\" \"$@\"\n")
+                f"(requirements-fpga.txt, vexrun/board/fpga.py).\nexec \"{venv_bin() / entry}\" \"$@\"\n")
         if not p.exists() or p.read_text() != text:
             p.write_text(text)
         p.chmod(0o755)
@@ -408,6 +408,23 @@ class OocResult:
     fmax_mhz: float | None
     report: dict
     path: Path
+
+
+def render_ooc(res: OocResult) -> str:
+    """A few lines for the terminal."""
+    r = res.report
+    params = ", ".join(f"{k}={v}" for k, v in r["params"].items()) or "default parameters"
+    lines = [f"{r['block']} ({r['source']}, top {r['top']}, {params}) out of context on {r['device']}:",
+             "  " + "  ".join(f"{c} {n}" for c, n in r["cells"].items())]
+    others = {c: n for c, n in r["all_cells"].items() if c not in r["cells"]}
+    if others:
+        lines.append("  other cells: " + "  ".join(f"{c} {n}" for c, n in others.items()))
+    lines.append(f"  Fmax {r['fmax_mhz']} MHz (nextpnr-ecp5 --out-of-context, seed {r['seed']})")
+    cp = r.get("critical_path")
+    if cp:
+        lines.append(f"  critical path {cp['from']} -> {cp['to']}: {cp['delay_ns']} ns, {cp['logic_levels']} logic levels")
+    lines.append(f"report: {res.path.relative_to(ROOT)}")
+    return "\n".join(lines)
 
 
 def parse_params(items) -> dict:

@@ -4,7 +4,7 @@ points. A leaf module: it imports nothing of vexrun but the seeds' sizes."""
 
 from hw.config import SocConfig
 
-from . import seeds
+from vexrun.suites import seeds
 
 # make bench's message sizes: seed 002's Table 3 files plus 64 and 8192 bytes.
 BENCH_SIZES = tuple(sorted(seeds.SEED002_SIZES + (64, 8192)))

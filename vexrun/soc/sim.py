@@ -4,7 +4,7 @@ pipe (SimSession) or, for the build that boots like a board, on a pseudo-termina
 
 Every run has a cycle bound (enforced inside the model) and a wall-clock limit per read (enforced
 here), so nothing hangs: a bound that is hit, a trap, or a model that ends early raises SimError
-with the reason. The protocol itself is vexrun/target.py's, shared with the boards.
+with the reason. The protocol itself is vexrun/soc/target.py's, shared with the boards.
 """
 
 import json
@@ -16,9 +16,9 @@ import subprocess
 import tempfile
 import time
 
-from .build import Config
-from .memory import write_ram_init, write_sdram_init
-from .target import PipeTransport, TargetError, TargetSession, TransportClosed, TransportTimeout
+from vexrun.soc.build import Config
+from vexrun.soc.memory import write_ram_init, write_sdram_init
+from vexrun.soc.target import PipeTransport, TargetError, TargetSession, TransportClosed, TransportTimeout
 
 EXIT_RE = re.compile(r"\[vexsim\] exit status=(\d+) cycles=(\d+)")
 BOUND_RE = re.compile(r"\[vexsim\] cycle bound reached after (\d+) cycles")
@@ -180,7 +180,7 @@ class SimSession(TargetSession):
 class SerialSim:
     """The simulated SoC that boots like a board (a Config with serial=True: the LiteX BIOS in
     ROM, main RAM empty, the UART on a pseudo-terminal). `port` is the terminal's device: open
-    it as a board's serial port (vexrun/board.py). The model's stdout carries only the
+    it as a board's serial port (vexrun/board/serial.py). The model's stdout carries only the
     simulator's reports (the pseudo-terminal's name, the cycle bound)."""
 
     def __init__(self, cfg: Config, max_cycles: int, start_timeout: float = 60.0):

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .env import ToolError
+from vexrun.env import UsageError
 
 SHOWN = 24          # characters of each side shown around a difference
 
@@ -20,12 +20,12 @@ class Case:
 
 
 def read_cases(path) -> list[Case]:
-    """The cases of a vector file; ToolError naming the line for anything malformed."""
+    """The cases of a vector file; UsageError naming the line for anything malformed."""
     p = Path(path)
     try:
         text = p.read_text()
     except OSError as e:
-        raise ToolError(f"cannot read {path}: {e.strerror}") from None
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
     cases = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -34,19 +34,19 @@ def read_cases(path) -> list[Case]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            raise ToolError(f"{path}:{n}: malformed JSON: {e.msg} at column {e.colno}") from None
+            raise UsageError(f"{path}:{n}: malformed JSON: {e.msg} at column {e.colno}") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
-            raise ToolError(f'{path}:{n}: a case is a JSON object with a string "op"')
+            raise UsageError(f'{path}:{n}: a case is a JSON object with a string "op"')
         expect = obj.pop("expect", None)
         if not isinstance(expect, dict) or not expect:
-            raise ToolError(f'{path}:{n}: "expect" must be an object naming at least one response field')
+            raise UsageError(f'{path}:{n}: "expect" must be an object naming at least one response field')
         name = obj.pop("name", None)
         if name is not None and not isinstance(name, str):
-            raise ToolError(f'{path}:{n}: "name" must be a string')
+            raise UsageError(f'{path}:{n}: "name" must be a string')
         label = name or " ".join(str(obj[k]) for k in ("op", "fn", "curve", "mode", "dir") if k in obj)
         cases.append(Case(n, label, obj, expect))
     if not cases:
-        raise ToolError(f"{path}: no cases (one JSON object per line)")
+        raise UsageError(f"{path}: no cases (one JSON object per line)")
     return cases
 
 
@@ -74,3 +74,16 @@ def first_difference(expect: dict, resp: dict) -> str | None:
         if want != got:
             return f"{key}: expected {json.dumps(want)}, got {json.dumps(got)}"
     return None
+
+
+def report(cases, responses, source, out) -> int:
+    """Prints pass or FAIL per case (with the first difference) and a summary line; the exit
+    status: 1 when a case failed."""
+    failed = 0
+    for case, resp in zip(cases, responses):
+        diff = first_difference(case.expect, resp)
+        failed += diff is not None
+        print(f"{'FAIL' if diff else 'pass'}  line {case.line}  {case.label}" + (f": {diff}" if diff else ""),
+              file=out, flush=True)
+    print(f"vexrun vectors: {len(cases)} cases, {len(cases) - failed} passed, {failed} failed ({source})", file=out)
+    return 1 if failed else 0

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .env import BUILD, RESULTS, ROOT, ToolError
-from .fuzzseeds import write_seeds
+from vexrun.env import BUILD, RESULTS, ROOT, ToolError
+from vexrun.vectors.fuzzseeds import write_seeds
 
 FUZZ_DIR = ROOT / "fw/test/fuzz"
 # Longest input per target: what its fields can use (fw/test/fuzz/<target>.c), no more, so the

@@ -18,7 +18,7 @@ checked, so a missing or changed file fails loudly instead of shrinking the set.
 import ast
 from pathlib import Path
 
-from . import vectors
+from vexrun.vectors import packages
 
 
 def _selftest_path(name) -> Path:
@@ -89,7 +89,7 @@ def md4_kats():
 def md5_kats():
     """RFC 1321 appendix A.5 from cryptography-vectors and pycryptodome, and NESSIE set 1
     vectors 7 and 8 (a million 'a'): 8 distinct vectors."""
-    rfc = _checked(vectors.hash_kats("MD5/rfc-1321.txt"), "rfc-1321.txt", 7)
+    rfc = _checked(packages.hash_kats("MD5/rfc-1321.txt"), "rfc-1321.txt", 7)
     return _unique(rfc + _selftest_kats("test_MD5.py", "test_data", 9))
 
 
@@ -122,15 +122,15 @@ SHA1_FILES = ("SHA1/SHA1ShortMsg.rsp", "SHA1/SHA1LongMsg.rsp")
 def sha1_kats():
     """NIST CAVP SHA1ShortMsg (65) and SHA1LongMsg (64), FIPS 180-2 A.1, A.2 and RFC 3174 TEST4
     (3): 132 vectors."""
-    cavp = [k for f, n in zip(SHA1_FILES, (65, 64)) for k in _checked(vectors.hash_kats(f), f, n)]
+    cavp = [k for f, n in zip(SHA1_FILES, (65, 64)) for k in _checked(packages.hash_kats(f), f, n)]
     return _unique(cavp + _selftest_kats("test_SHA1.py", "test_data_various", 3))
 
 
 def sha1_monte():
     """NIST CAVP SHA1Monte.rsp: (seed, 100 checkpoint digests, label). Each checkpoint is the
     last of 1000 chained hashes of the previous three digests, starting from three seeds."""
-    path = vectors.cryptography_vectors_dir() / "hashes/SHA1/SHA1Monte.rsp"
-    recs = vectors.read_rsp(path)
+    path = packages.cryptography_vectors_dir() / "hashes/SHA1/SHA1Monte.rsp"
+    recs = packages.read_rsp(path)
     seed = next(r for r in recs if "Seed" in r)
     checkpoints = _checked([bytes.fromhex(r["MD"]) for r in recs if "COUNT" in r], path.name, 100)
     return bytes.fromhex(seed["Seed"]), checkpoints, f"{path.name}:{seed['_line']}"
@@ -139,7 +139,7 @@ def sha1_monte():
 def sha1_monte_steps():
     """NIST CAVP SHA1Monte.txt: the message and digest of the first five inner steps of every
     Monte Carlo checkpoint, as (message, digest, label) (500 vectors of 60 bytes)."""
-    path = vectors.cryptography_vectors_dir() / "hashes/SHA1/SHA1Monte.txt"
+    path = packages.cryptography_vectors_dir() / "hashes/SHA1/SHA1Monte.txt"
     kats = [(bytes.fromhex(r["M"]), bytes.fromhex(r["MDi"]), f"{path.name}:{r['_line']}")
-            for r in vectors.read_rsp(path) if "MDi" in r]
+            for r in packages.read_rsp(path) if "MDi" in r]
     return _checked(kats, path.name, 500)

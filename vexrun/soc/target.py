@@ -2,8 +2,8 @@
 
 The firmware prints one JSON object per line on its UART and reads one request per line
 (README, "The target oracle"). A Transport carries those lines: the simulated SoC's pipe
-(vexrun/sim.py: the model's stdin/stdout through sim/modules/vexuart) or a serial port
-(vexrun/board.py: a board's USB-UART, or the simulated SoC's pseudo-terminal through
+(vexrun/soc/sim.py: the model's stdin/stdout through sim/modules/vexuart) or a serial port
+(vexrun/board/serial.py: a board's USB-UART, or the simulated SoC's pseudo-terminal through
 sim/modules/vexpty). A TargetSession speaks the protocol over a transport: the greeting, JSON
 lines, trap reports, timeouts, the run of suites with their host checks. `vexrun sim`, `vexrun
 oracle` and `vexrun bench-board` all go through it, so a board is driven by the code that drives
@@ -15,7 +15,7 @@ import queue
 import threading
 import time
 
-from .env import ToolError
+from vexrun.env import ToolError
 
 
 class TargetError(ToolError):

@@ -5,7 +5,7 @@ implements. Readers shared by the firmware's self-test tables (katgen) and the h
 import hashlib
 from dataclasses import dataclass
 
-from vexrun.kat_pk import _dir, _records
+from vexrun.vectors.kat_pk import _dir, _records
 
 CURVES = ("B-163", "K-163", "B-233", "K-233", "P-256")
 # Encoded lengths (ec.h): field element bytes, order bytes.

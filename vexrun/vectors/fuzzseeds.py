@@ -7,9 +7,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from . import kat_ec, kat_pk, pkdata
-from .env import ROOT
-from .vectorfile import read_cases
+from vexrun.vectors import kat_ec, kat_pk, pkdata
+from vexrun.env import ROOT
+from vexrun.vectors.vectorfile import read_cases
 
 CURVE_IDS = {c: i for i, c in enumerate(kat_ec.CURVES)}   # vc_ec_curve_id order
 RSA_FUZZ_BYTES = 64                                       # fw/test/fuzz/rsa_pkcs1.c K

@@ -6,7 +6,7 @@ from the first entry of the CAVP FIPS 186-3 SigGen groups."""
 import functools
 from pathlib import Path
 
-from .models.drbg import HmacDrbg
+from vexrun.models.drbg import HmacDrbg
 
 RSA_BITS = (1024, 2048)
 # (name, CAVP group, hash)

@@ -4,8 +4,8 @@ the oracle tests and the benchmark checks."""
 
 import hashlib
 
-from .models import rc5
-from .models.seal import Seal
+from vexrun.models import rc5
+from vexrun.models.seal import Seal
 
 
 def hash_digest(prim, data):

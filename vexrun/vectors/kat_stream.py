@@ -10,7 +10,7 @@ fw/include/vexcrypt/stream.h), and no published SSC2 test output is known.
 from collections import namedtuple
 from pathlib import Path
 
-from . import vectors
+from vexrun.vectors import packages
 
 # RC4: `keystream` is the 16 keystream bytes at byte `offset` of the key's keystream (the
 # files give them as the encryption of 16 zero bytes at that offset).
@@ -32,10 +32,10 @@ RC4_COUNT = 288   # 8 files x 2 keys x 18 offsets (252 from RFC 6229, 36 from ar
 def rc4_kats():
     """Every record of the ARC4 files of the installed cryptography-vectors package
     (label: file and line)."""
-    base = vectors.cryptography_vectors_dir() / "ciphers" / "ARC4"
+    base = packages.cryptography_vectors_dir() / "ciphers" / "ARC4"
     out = []
     for name in RC4_FILES:
-        for rec in vectors.read_rsp(base / name):
+        for rec in packages.read_rsp(base / name):
             if "KEY" not in rec:
                 continue
             pt = bytes.fromhex(rec["PLAINTEXT"])

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import vectors
+from vexrun.vectors import packages
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class BlockKat:
 
 
 def _cv_dir() -> Path:
-    return vectors.cryptography_vectors_dir() / "ciphers"
+    return packages.cryptography_vectors_dir() / "ciphers"
 
 
 def _pycryptodome_vectors_dir() -> Path:

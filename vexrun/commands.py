@@ -1,0 +1,209 @@
+"""The commands of vexrun (cli.py parses their options): each takes the parsed arguments, calls
+into the rooms of the package (vexrun/__init__.py lists them) and returns the exit status."""
+
+import json
+import sys
+from pathlib import Path
+
+from hw.config import accelerator, switches
+
+from vexrun import suites
+from vexrun.env import ROOT, UsageError
+from vexrun.soc.build import Config, ensure_all
+
+DEFAULT_SUITES = "selftest,hash,block,stream"
+BENCH_SUITES = "hash,block,stream,mp,pk,ec"
+
+
+def log(m):
+    print(m, file=sys.stderr, flush=True)
+
+
+def config_from(args, trace=False):
+    return Config.parse(args.cpu_variant, trace, memory=getattr(args, "memory", "sram"), **switches(args))
+
+
+def default_suites(args, base):
+    """`base`, and with an accelerator on its quick suite (sim) or its page's suites (bench)."""
+    on = [accelerator(n) for n in config_from(args).soc.accelerators]
+    if args.cmd == "bench":
+        return ",".join(s for a in on for s in a.bench_suites) or base
+    return ",".join([base] + [a.quick_suite for a in on])
+
+
+def run_options(args):
+    return suites.RunOptions(runs=args.runs, all=bool(getattr(args, "all", False)) or args.cmd == "bench",
+                             sizes=tuple(int(n) for n in (args.sizes or "64,1024,8192").split(",")),
+                             modes=tuple((getattr(args, "modes", None) or "cbc").split(",")))
+
+
+def cmd_sim(args):
+    from vexrun.soc import results, run
+    cfg = config_from(args, trace=args.trace)
+    names = (args.suites or default_suites(args, DEFAULT_SUITES)).split(",")
+    request = dict({"all": True} if getattr(args, "all", False) else {}, **({"sizes": args.sizes} if args.sizes else {}))
+    if args.cmd == "bench":
+        request.update(modes=args.modes, all=True, instret=True)
+    r = run.run_suites(cfg, names, run_options(args), args.max_cycles, request=request,
+                       trace_window=(args.trace_begin, args.trace_end) if args.trace else None, where=args.cmd)
+    print(results.render_table(r.records, r.meta))
+    if args.cmd == "bench":
+        from vexrun.pages import data, performance, publish
+        for name, recs in performance.run_pages(r.records, r.meta).items():
+            print(performance.render_page(name, recs, r.meta, data.Data()))
+        if args.publish and not r.failures:
+            performance.save_run(r.records, r.meta, args.publish)
+            publish.publish(docs=Path(args.publish), log=log)
+        elif args.publish:
+            log("vexrun: nothing published: the run had failures")
+    return run.report_failures(r.failures)
+
+
+def sessions(args):
+    """Where oracle requests run: a board (--port) or the simulated SoC."""
+    if args.port:
+        from vexrun.board import serial
+        build = serial.board_build_dir(args.board, config_from(args).soc, args.build_dir)
+        return serial.sessions(build, args.port, baud=args.baud, timeout=args.timeout, boot=not args.no_boot, log=log)
+    from vexrun.soc import oracle
+    return oracle.sim_sessions(config_from(args), args.max_cycles, args.timeout, log)
+
+
+def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
+    from vexrun.soc import oracle
+    for resp in oracle.responses(sessions(args), stdin, reconnect_closes=bool(args.port)):
+        stdout.write(json.dumps(resp, separators=(",", ":")) + "\n")
+        stdout.flush()
+    return 0
+
+
+def cmd_vectors(args, stdout=sys.stdout):
+    from vexrun.soc import oracle
+    from vexrun.vectors import vectorfile
+    cases = vectorfile.read_cases(args.file)
+    answers = oracle.responses(sessions(args), (json.dumps(c.request) for c in cases), reconnect_closes=bool(args.port))
+    return vectorfile.report(cases, answers, args.file, stdout)
+
+
+def cmd_build(args):
+    cfg = ensure_all(config_from(args, trace=args.trace), log=log)
+    print(f"model: {cfg.model}\nfirmware: {cfg.dir / 'fw' / 'vexcrypt.bin'}")
+    return 0
+
+
+def cmd_report(args):
+    from vexrun.soc import results
+    path = args.file or results.newest()
+    records, meta = results.load(path)
+    print(f"{path} ({meta.get('command', '?')}, {meta.get('date', '?')}):\n")
+    print(results.render_table(records, meta))
+    return 0
+
+
+def the_board(args, buildable=True):
+    import boards
+    try:
+        return boards.get(args.board, buildable=buildable)
+    except boards.BoardError as e:
+        raise UsageError(str(e))
+
+
+def cmd_bitstream(args):
+    from vexrun.board import fpga
+    board, cfg = the_board(args), config_from(args).soc
+    hz = int(args.sys_clk_mhz * 1e6) if args.sys_clk_mhz else board.sys_clk_hz
+    if args.dry_run:
+        print(f"{board.name}: {board.title}, {board.device}, {board.toolchain}; {cfg.name} at {hz / 1e6:g} MHz -> "
+              f"{fpga.build_dir(board, cfg, hz).relative_to(ROOT)}")
+        return 0
+    report, path = fpga.bitstream(board, cfg, seed=args.seed, sys_clk_hz=hz, firmware=not args.no_firmware, log=log)
+    print(fpga.render_report(report) + f"\nreport: {path.relative_to(ROOT)}")
+    return 0 if report["pass"] else 1
+
+
+def cmd_load(args):
+    from vexrun.board import fpga, load
+    board, cfg = the_board(args), config_from(args).soc
+    out = load.load(board, cfg, fpga.build_dir(board, cfg), cable=args.cable, log=log)
+    if out:
+        print(out.splitlines()[-1])
+    return 0
+
+
+def cmd_bench_board(args):
+    from vexrun.board import serial
+    from vexrun.soc import results, run
+    if not args.port:
+        raise UsageError("no serial port given (PORT=/dev/ttyUSB0 or --port): the board's USB-UART")
+    records, meta, path, failures = serial.bench(
+        serial.board_build_dir(args.board, config_from(args).soc, args.build_dir), args.port, suites_arg=args.suites,
+        runs=args.runs, sizes=args.sizes, all_=True if args.all else None, resume=args.resume, out=args.out,
+        baud=args.baud, timeout=args.timeout, boot=not args.no_boot, boot_timeout=args.boot_timeout,
+        window=max(1, args.window), command="vexrun " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["bench-board"]
+        else None, log=log)
+    print(results.render_table(records, meta) + f"\nresults: {path}")
+    return run.report_failures(failures)
+
+
+def cmd_synth_ooc(args):
+    from vexrun.board import fpga
+    print(fpga.render_ooc(fpga.synth_ooc(args.block, fpga.parse_params(args.param), seed=args.seed, freq_mhz=args.freq)))
+    return 0
+
+
+def cmd_cost(args):
+    from vexrun.board import fpga
+    from vexrun.pages import data, publish
+    table = fpga.cost_table(args.accel, seeds=tuple(range(1, args.seeds + 1)), log=log)
+    print(json.dumps(table, indent=1))
+    if args.publish:
+        data.save_json(Path(args.publish) / f"synth-{args.accel}.json", table)
+        publish.publish(docs=Path(args.publish), log=log)
+    return 0 if all(r["pass"] for r in table["rows"]) else 1
+
+
+def cmd_board_table(args):
+    from vexrun.board import table
+    from vexrun.pages import data, publish
+    boards = table.collect(args.builds, args.runs, command="vexrun " + " ".join(sys.argv[1:]), log=log)
+    print(table.render_boards(boards) + "\n\n" + table.render_memory(boards))
+    if args.publish:
+        data.save_json(Path(args.publish) / "boards.json", boards)
+        publish.publish(docs=Path(args.publish), log=log)
+    return 0
+
+
+def cmd_publish(args):
+    from vexrun.pages import publish
+    stale = publish.publish(check=args.check, log=log)
+    if args.check and stale:
+        log(f"vexrun: {', '.join(str(f.relative_to(ROOT)) for f in stale)} differ from the committed data: "
+            "run `vexrun publish`")
+        return 1
+    return 0
+
+
+def cmd_ct(args):
+    from vexrun.checks import ct
+    from vexrun.pages import data, publish
+    if args.publish:                 # before the run, not after its minutes of measurements
+        try:
+            Path(args.publish).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"--publish {args.publish}: {e.strerror}")
+    results, meta = ct.run_table(ct.select(args.routines, args.quick), args.quick, args.seed, args.samples, log=log)
+    ct.print_table(results)
+    if args.publish:
+        data.save_json(Path(args.publish) / "ct.json", {"meta": meta, "results": results})
+        publish.publish(docs=Path(args.publish), log=log)
+    for r in ct.failures(results):
+        log(f"vexrun ct: {r['routine']} ({r['config']}) is labelled constant time and its cycles depend on the secret "
+            f"(|t| = {ct.abs_t(r):.1f})")
+    return 1 if ct.failures(results) else 0
+
+
+def cmd_fuzz(args):
+    from vexrun.checks import fuzz
+    runs, out = fuzz.run_all(args.seconds, args.targets, log=log)
+    print(fuzz.table(runs) + f"\nlogs and inputs: {out}")
+    return 1 if any(r.findings for r in runs) else 0
