@@ -23,6 +23,7 @@ class Board:
     sys_clk_hz: int      # the system clock the target builds by default
     toolchain: str       # LiteX toolchain name of the open flow
     unavailable: str | None = None   # why it cannot be built here; None when it can
+    needs: str = ""                  # what it needs that is missing, in two words
     sdram: str = ""      # main RAM: the SDRAM module the litex-boards target uses by default
     memtype: str = "SDR"
     l2_bytes: int = 8192  # LiteX's L2 cache in front of it (the target's l2_size)
@@ -49,7 +50,7 @@ BOARDS = {b.name: b for b in (
     Board("arty", "arty", "Digilent Arty A7-35", "xc7a35ticsg324-1L", "xilinx", 100_000_000, "vivado",
           unavailable="board arty (Digilent Arty A7, Xilinx 7-series) needs AMD Vivado, which is not installed "
                       "here and has no pinned open flow in this project: nothing built",
-          sdram="MT41K128M16", memtype="DDR3"),
+          sdram="MT41K128M16", memtype="DDR3", needs="Vivado"),
 )}
 
 
@@ -58,7 +59,8 @@ class BoardError(ValueError):
 
 
 def valid_names():
-    return ", ".join(BOARDS)
+    """The boards, those this machine cannot build named with what they need: "..., arty (needs Vivado)"."""
+    return ", ".join(b.name + (f" (needs {b.needs})" if b.unavailable else "") for b in BOARDS.values())
 
 
 def get(name, buildable=True) -> Board:

@@ -244,9 +244,10 @@ def _param_key(a, p):
 # ---- the consumers' views of the rows ------------------------------------------------------
 
 def add_arguments(parser, switch_type=int):
-    """The accelerator options of a command line: --<name> 0|1 and --<name>-<param> VALUE."""
+    """The accelerator options of a command line: --<name> 0|1 and --<name>-<param> VALUE. An
+    option left out is None, so `--cpu-variant full+cfu --clmul 0` can be told from no --clmul."""
     for a in ACCELERATORS:
-        parser.add_argument(a.option, type=switch_type, default=0, choices=(0, 1), help=a.title)
+        parser.add_argument(a.option, type=switch_type, default=None, choices=(0, 1), help=f"{a.title} (default: 0)")
         for p in a.params:
             parser.add_argument(f"{a.option}-{p.name.lower().replace('_', '-')}", dest=_param_key(a, p), type=int,
                                 default=None, choices=p.choices,
@@ -257,7 +258,8 @@ def switches(args) -> dict:
     """The keywords of SocConfig.parse from arguments add_arguments made."""
     out = {}
     for a in ACCELERATORS:
-        out[a.name] = bool(getattr(args, a.name, 0))
+        if getattr(args, a.name, None) is not None:
+            out[a.name] = bool(getattr(args, a.name))
         for p in a.params:
             v = getattr(args, _param_key(a, p), None)
             if v is not None:

@@ -169,28 +169,43 @@ def log_errors(text: str) -> list[str]:
     return [l.strip() for l in text.splitlines() if l.lstrip().startswith("ERROR")]
 
 
-def summarize_path(path: dict) -> dict:
-    """One nextpnr critical path (report JSON) in brief: endpoints, delay, logic levels."""
+def summarize_path(path: dict, domains=None) -> dict:
+    """One nextpnr critical path (report JSON) in brief: endpoints, clocks (by SoC domain where
+    `domains` names the net), the delay and its parts by segment type (clk-to-q, logic, routing,
+    setup: they add up to the delay), logic levels."""
     segs = path.get("path", [])
     if not segs:
         return {}
     start, end = segs[0]["from"], segs[-1]["to"]
-    logic = [s for s in segs if s.get("type") == "logic"]
-    route = [s for s in segs if s.get("type") == "routing"]
+    parts = {}
+    for s in segs:
+        parts[s.get("type", "other")] = parts.get(s.get("type", "other"), 0.0) + s.get("delay", 0.0)
     cells = []
     for s in segs:
         c = s["to"]["cell"]
         if not cells or cells[-1] != c:
             cells.append(c)
+    domains = domains or {}
+
+    def clock(edge):
+        net = (edge or "").split()[-1] if edge else ""
+        return domains.get(net, net)
     return {
-        "from_clock": path.get("from"), "to_clock": path.get("to"),
+        "from_clock": clock(path.get("from")), "to_clock": clock(path.get("to")),
         "from": f"{start['cell']}.{start['port']}", "to": f"{end['cell']}.{end['port']}",
-        "delay_ns": round(sum(s.get("delay", 0.0) for s in segs), 3),
-        "logic_ns": round(sum(s.get("delay", 0.0) for s in logic), 3),
-        "routing_ns": round(sum(s.get("delay", 0.0) for s in route), 3),
-        "logic_levels": len(logic),
+        "delay_ns": round(sum(parts.values()), 3),
+        "parts_ns": {k: round(v, 3) for k, v in parts.items()},
+        "logic_levels": sum(1 for s in segs if s.get("type") == "logic"),
         "cells": cells,
     }
+
+
+def clock_domains(fmax: dict, requested_mhz) -> dict:
+    """{nextpnr clock net: "sys"} for the net constrained at the requested system clock: nextpnr
+    names a clock after the global net it promoted ($glbnet$<some sink>), not the SoC's domain."""
+    if not requested_mhz:
+        return {}
+    return {net: "sys" for net, f in fmax.items() if abs(f["constraint"] - requested_mhz) <= 0.01 * requested_mhz}
 
 
 def summarize(family: str, report: dict | None, log_text: str, requested_mhz: float | None = None) -> dict:
@@ -211,9 +226,10 @@ def summarize(family: str, report: dict | None, log_text: str, requested_mhz: fl
     # into IOB) show 0 available: only real site types can be overused.
     over = [f"{c}: {u['used']}/{u['available']}" for c, u in sorted(util.items())
             if u["available"] and u["used"] > u["available"]]
-    clocks = {c: {"achieved_mhz": round(f["achieved"], 2), "constraint_mhz": round(f["constraint"], 2),
-                  "met": f["achieved"] >= f["constraint"]} for c, f in fmax.items()}
-    paths = [summarize_path(p) for p in (report or {}).get("critical_paths", [])]
+    domains = clock_domains(fmax, requested_mhz)
+    clocks = {domains.get(c, c): {"achieved_mhz": round(f["achieved"], 2), "constraint_mhz": round(f["constraint"], 2),
+                                  "met": f["achieved"] >= f["constraint"], "net": c} for c, f in fmax.items()}
+    paths = [summarize_path(p, domains) for p in (report or {}).get("critical_paths", [])]
     paths = [p for p in paths if p]
     worst = min(clocks.values(), key=lambda c: c["achieved_mhz"] / c["constraint_mhz"]) if clocks else None
     return {
@@ -242,8 +258,8 @@ def failures_of(summary: dict, bitstream_ok: bool, rc: int) -> list[str]:
         f.append("no timing result in the nextpnr report")
     for clk, c in summary["clocks"].items():
         if not c["met"]:
-            path = next((p for p in summary["critical_paths"] if p.get("to_clock", "").endswith(clk)
-                         and p.get("from_clock", "").endswith(clk)), None)
+            path = next((p for p in summary["critical_paths"] if p.get("to_clock") == clk
+                         and p.get("from_clock") == clk), None)
             why = (f"; critical path {path['from']} -> {path['to']}, {path['delay_ns']} ns, "
                    f"{path['logic_levels']} logic levels") if path else ""
             f.append(f"timing: clock {clk} reaches {c['achieved_mhz']} MHz, needs {c['constraint_mhz']} MHz{why}")

@@ -188,10 +188,11 @@ def board_build_dir(board_name, soc_cfg, given=None) -> Path:
         return Path(given).resolve()
     import boards
     from vexrun.board import fpga
+    from vexrun.env import UsageError
     try:
         board = boards.get(board_name, buildable=False)
     except boards.BoardError as e:
-        raise BoardError(str(e))
+        raise UsageError(str(e))
     return fpga.build_dir(board, soc_cfg)
 
 

@@ -262,12 +262,12 @@ def print_table(results, out=sys.stdout):
 
 def select(names=None, quick=False):
     """The rows `names` (comma-separated; default all), the quick ones only when `quick`."""
-    from vexrun.env import ToolError
+    from vexrun.env import UsageError
     rows = ROUTINES
     if names:
         unknown = [n for n in names.split(",") if n not in BY_NAME]
         if unknown:
-            raise ToolError(f"unknown routine {unknown[0]!r}: valid are {', '.join(BY_NAME)}")
+            raise UsageError(f"unknown routine {unknown[0]!r}: valid are {', '.join(BY_NAME)}")
         rows = [BY_NAME[n] for n in names.split(",")]
     return [r for r in rows if r.quick] if quick else rows
 

@@ -139,9 +139,10 @@ def mont_block(records, meta, data):
     lines = [_source(meta, "performance-mont.md") + " VexRiscv `full`, the unit on and off in one binary:", "",
              "| operation | software (ALGO2 r=2^32 sqr, window 6) | Montgomery unit | speedup | mark |",
              "|---|---:|---:|---:|---|"]
-    for label, sw, hw, _, _, _, key in mont.rows(records, data):
-        if key in mont.MARKS:
-            lines.append(f"| {label} | {mont.cell(sw)} | {mont.cell(hw)} | {sw / hw:.1f}x | {mont.mark(key, hw)} |")
+    for r in mont.rows(records, data):
+        if r.key in mont.MARKS:
+            lines.append(f"| {r.label} | {mont.cell(r.sw)} | {mont.cell(r.hw)} | {r.sw / r.hw:.1f}x | "
+                         f"{mont.mark(r.key, r.hw)} |")
     return lines
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hw.config import ConfigError, SocConfig
 
-from vexrun.env import BUILD, ROOT, ToolError, tool_env
+from vexrun.env import BUILD, ROOT, ToolError, UsageError, tool_env
 from vexrun.soc.memory import MEMORIES, sim_build_name
 
 # Everything the model depends on besides the pinned packages (requirements.txt covers those).
@@ -34,13 +34,13 @@ class Config:
     @classmethod
     def parse(cls, cpu_variant="full", trace=False, memory="sram", serial=False, **switches):
         """From user options (`switches`: the accelerators', hw/config.py); a configuration that
-        cannot be built raises ToolError."""
+        cannot be built raises UsageError."""
         if memory not in MEMORIES:
-            raise ToolError(f"memory {memory!r}: valid are {', '.join(MEMORIES)}")
+            raise UsageError(f"memory {memory!r}: valid are {', '.join(MEMORIES)}")
         try:
             return cls(SocConfig.parse(cpu_variant, **switches), trace, memory, bool(serial))
         except ConfigError as e:
-            raise ToolError(str(e))
+            raise UsageError(str(e))
 
     @property
     def name(self):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vexrun import suites
-from vexrun.env import RESULTS, ToolError, git_commit
+from vexrun.env import RESULTS, UsageError, git_commit
 from vexrun.soc import results
 from vexrun.soc.build import Config, ensure_all
 from vexrun.soc.sim import SimSession
@@ -31,7 +31,7 @@ def check_suites(names):
     """Refuses an unknown suite before anything is built or announced."""
     unknown = [s for s in names if s not in suites.SUITES]
     if unknown:
-        raise ToolError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(suites.SUITES)}")
+        raise UsageError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(suites.SUITES)}")
 
 
 def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=None, trace_window=None,
@@ -40,9 +40,9 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
     `request`), checks every record against the host's reference and saves the result file."""
     check_suites(names)
     if max_cycles <= 0:
-        raise ToolError("--max-cycles must be positive: every simulation run has a cycle bound")
+        raise UsageError("--max-cycles must be positive: every simulation run has a cycle bound")
     if trace_window and trace_window[1] <= trace_window[0]:
-        raise ToolError("--trace-end must be larger than --trace-begin")
+        raise UsageError("--trace-end must be larger than --trace-begin")
     commit = git_commit()
     ensure_all(cfg, log=log)
     log(f"vexrun: running suites {','.join(names)} on {cfg.name}: {suites.announce(names, opts)} "

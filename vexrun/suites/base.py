@@ -76,6 +76,18 @@ def _tool(data, name):
     return v.split(" (git")[0].split("(Version ")[-1].rstrip(")").strip('"')
 
 
+def speedup_table(title, rows, unit, footer=()):
+    """make sim's table of an accelerator's suite, one build: (operation, what the software path
+    ran, its cycles, the accelerator's cycles, the records' check) per row."""
+    w_op = max([len("operation")] + [len(r[0]) for r in rows])
+    w_sw = max([len("software (what ran)")] + [len(r[1]) for r in rows])
+    head = f"{'operation':<{w_op}}  {'software (what ran)':<{w_sw}}  {'cycles':>12}  {unit:>12}  {'speedup':>7}  check"
+    lines = [title, "", head, "-" * len(head)]
+    for op, what, sw, hw, ok in rows:
+        lines.append(f"{op:<{w_op}}  {what:<{w_sw}}  {sw:>12,.0f}  {hw:>12,.0f}  {sw / hw:>6.1f}x  {ok}")
+    return lines + list(footer)
+
+
 def synth_lines(data, lut_note):
     """An accelerator page's cost section from its synthesis report (docs/synth-<accel>.json,
     `vexrun cost --accel NAME --publish ...`): every row's cells, Fmax and verdict; `lut_note` says

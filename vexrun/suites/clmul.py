@@ -16,7 +16,7 @@ from vexrun.suites import seeds
 from vexrun.env import ROOT
 from vexrun.models.drbg import HmacDrbg
 from vexrun.suites import ec
-from vexrun.suites.base import Suite, cycles, find, mcycles, status, synth_lines
+from vexrun.suites.base import Suite, cycles, find, mcycles, speedup_table, status, synth_lines
 
 INSN_OPS = {"clmul": (model.ZBC, model.CLMUL), "clmulh": (model.ZBC, model.CLMULH),
             "clmulr": (model.ZBC, model.CLMULR), "spread": (model.SPREAD, 0)}
@@ -63,17 +63,29 @@ def progress(rec):
     return f"{rec['curve']} scalar multiplication {rec['impl']}: {rec['cycles']:,} cycles"
 
 
+# What the software path of each case runs ("impl": "sw" in the same binary).
+SOFTWARE = {"insn": "C emulation (vc_cfu_sw)",
+            "ec_mul": "optimized set: comb, spread square, Itoh-Tsujii"}
+
+
 def table(records, config):
-    rows = [r for r in records if "cycles" in r]
+    """make sim's speedup table: each case with the unit off and on, in one binary."""
+    pairs = {}
+    for r in records:
+        if "cycles" in r:
+            pairs.setdefault((r["prim"], r["op"], r.get("curve")), {})[r["impl"]] = r
+    rows = []
+    for (prim, op, curve), p in pairs.items():
+        if "sw" in p and "hw" in p:
+            sw, hw = p["sw"], p["hw"]
+            per = sw.get("count", 1)
+            what = f"{op} instruction, cycles per loop iteration" if prim == "insn" else f"{curve} scalar multiplication"
+            rows.append((what, SOFTWARE[prim], sw["cycles"] / per, hw["cycles"] / per,
+                         "ok" if status(sw) == status(hw) == "ok" else "FAIL"))
     if not rows:
         return []
-    head = f"{'suite':<6} {'primitive':<8} {'op':<8} {'curve':<6} {'impl':<5} {'cycles':>12} {'per op':>8}  check"
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        per = f"{r['cycles'] / r['count']:.1f}" if "count" in r else ""
-        lines.append(f"{r['suite']:<6} {r['prim']:<8} {r['op']:<8} {r.get('curve', ''):<6} {r['impl']:<5} "
-                     f"{r['cycles']:>12,} {per:>8}  {status(r)}")
-    return lines
+    return speedup_table("carry-less multiply unit (suite clmul): the unit off (\"impl\":\"sw\") and on, one binary",
+                         rows, "clmul unit")
 
 
 # ---- the page ----

@@ -13,13 +13,13 @@ exponentiation against the sum of its products' latencies, hw/mont/model.py: wha
 sequencer could save at most) and the cost table from docs/synth-mont.json.
 """
 
-import json
+from dataclasses import dataclass
 
 from hw.mont import model
 from vexrun.env import ROOT
 from vexrun.suites.records import mp_point
 from vexrun.suites import ec, mp, pk
-from vexrun.suites.base import Suite, cycles, find, mcycles, synth_lines
+from vexrun.suites.base import Suite, cycles, find, mcycles, speedup_table, synth_lines
 
 SYNTH = "synth-mont.json"
 # The plain build's pages' data: the best software point of each operation they measure.
@@ -132,71 +132,120 @@ def mark(key, hw):
     return f"≤ {cell(m)}: " + ("met" if hw <= m else "**missed**")
 
 
+@dataclass(frozen=True)
+class Row:
+    """One operation on the unit and off it, and what it is compared with."""
+    label: str
+    sw: float                 # cycles with the software path forced ("impl": "sw"), same binary
+    hw: float                 # cycles on the unit
+    software: str             # what the software path ran
+    best: tuple = (None, "")  # the plain build's fastest software point: (cycles, point)
+    otbn: float = None        # OpenTitan OTBN's published cycles
+    bound: float = None       # the W-bit bound
+    key: tuple = None         # its mark's key in MARKS, if it has one
+    ok: bool = True           # both records ran and passed the host's check
+
+
+# The software path in a MONT=1 build (mp.h, UNIT): ALGO2 at radix 2^32 with dedicated squaring; a
+# secret exponent through the constant-time fixed window (cfg.window 6, at most 5), a public one
+# through the sliding window 6; P-256 by its complete formulas.
+ALGO2 = "ALGO2 r=2^32 sqr"
+SECRET_SW = f"{ALGO2}, fixed window 5 (ct)"
+PUBLIC_SW = f"{ALGO2}, sliding window 6"
+
+
 def rows(records, data):
-    """(label, sw, hw, best plain (cycles, point), OTBN, bound, mark key) per speedup row."""
+    """The speedup rows: each operation measured on the unit and off it."""
     out = []
+
+    def add(label, sw, hw, software, **kw):
+        recs = [r for r in (sw, hw) if isinstance(r, dict)]
+        cyc = [r["cycles"] if isinstance(r, dict) else r for r in (sw, hw)]
+        out.append(Row(label, cyc[0], cyc[1], software, ok=all(r.get("ok") and not r.get("check_error") for r in recs),
+                       **kw))
     for bits in (512, 1024, 2048):
         s = bits // W
         sw = _one(records, "sw", prim="montmul", bits=bits)
         hw = _one(records, "hw", prim="montu", op="mul", bits=bits)
         lib = _one(records, "hw", prim="montmul", bits=bits)
         if sw and hw:
-            out.append((f"{bits}-bit Montgomery product, operands resident", sw["cycles"], hw["cycles"],
-                        plain_best(data, "montmul", ("mul",), bits), None, bound(s), ("montu", bits, "mul")))
+            add(f"{bits}-bit product, operands resident", sw, hw, ALGO2,
+                best=plain_best(data, "montmul", ("mul",), bits), bound=bound(s), key=("montu", bits, "mul"))
         if sw and lib:
-            out.append((f"{bits}-bit Montgomery product, a library call (modulus and operands in, result out)",
-                        sw["cycles"], lib["cycles"], (None, ""), None, None, None))
+            add(f"{bits}-bit product, a library call (operands in and out)", sw, lib, ALGO2)
     for bits in (512, 1024, 2048):
         sw, hw = (_one(records, i, prim="modexp", bits=bits) for i in ("sw", "hw"))
         if sw and hw:
             n, _ = exp_products(bits, int(mp.mp_inputs(bits, hw["seed"])[4]).bit_length())
-            out.append((f"{bits}-bit exponentiation, {bits}-bit exponent", sw["cycles"], hw["cycles"],
-                        plain_best(data, "modexp", ("e=full",), bits), OTBN.get(("modexp", bits, "e=full")),
-                        n * bound(bits // W), None))
+            add(f"{bits}-bit exponentiation, {bits}-bit exponent", sw, hw, SECRET_SW,
+                best=plain_best(data, "modexp", ("e=full",), bits), otbn=OTBN.get(("modexp", bits, "e=full")),
+                bound=n * bound(bits // W))
     for bits in (1024, 2048):
-        for op, what in (("sign", "sign (CRT, result checked)"),
-                         ("public", "public operation (e = 65537), a first call under the key"),
-                         ("verify", "verify (e = 65537), the key's R² known")):
+        for op, what, software in (("sign", "sign (CRT, result checked)", SECRET_SW + ", CRT"),
+                                   ("public", "public op (e = 65537), first call under a key", PUBLIC_SW),
+                                   ("verify", "verify (e = 65537), the key's R² known", PUBLIC_SW)):
             sw, hw = (_one(records, i, prim="rsa", op=op, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
                 kw = {"crt": "mrc"} if op == "sign" else {}
-                out.append((f"RSA-{bits} {what}", sw["cycles"], hw["cycles"], plain_best(data, "rsa", (op,), bits, **kw),
-                            OTBN.get(("rsa", bits, op)), None, ("rsa", bits, op)))
+                add(f"RSA-{bits} {what}", sw, hw, software, best=plain_best(data, "rsa", (op,), bits, **kw),
+                    otbn=OTBN.get(("rsa", bits, op)), key=("rsa", bits, op))
     for prim, ops, what in (("dh", ("keypair", "shared"), "DH key pair + shared secret"),
                             ("elgamal", ("encrypt", "decrypt"), "ElGamal encrypt + decrypt")):
         for bits in (1024, 2048):
             sw, hw = (_sum(records, i, ops, prim=prim, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
-                out.append((f"{what}, {bits} bits", sw, hw, plain_best(data, prim, ops, bits), None, None, None))
+                add(f"{what}, {bits} bits", sw, hw, SECRET_SW, best=plain_best(data, prim, ops, bits))
     for bits in (1024, 2048):
         for op in ("sign", "verify"):
             sw, hw = (_one(records, i, prim="dsa", op=op, bits=bits) for i in ("sw", "hw"))
             if sw and hw:
-                out.append((f"DSA-{bits} {op} (23 B, {sw['hash']})", sw["cycles"], hw["cycles"],
-                            plain_best(data, "dsa", (op,), bits, bytes=23), None, None, None))
-    for prim, ops, what in (("ecdsa", ("sign",), "ECDSA sign (23 B, SHA-256)"),
-                            ("ecdsa", ("verify",), "ECDSA verify"),
-                            ("ecdh", ("keypair+shared",), "EC-DH key pair + shared secret")):
+                add(f"DSA-{bits} {op} (23 B, {sw['hash']})", sw, hw, SECRET_SW if op == "sign" else PUBLIC_SW,
+                    best=plain_best(data, "dsa", (op,), bits, bytes=23))
+    for prim, ops, what, software in (
+            ("ecdsa", ("sign",), "ECDSA sign (23 B, SHA-256)", "complete formulas (ct)"),
+            ("ecdsa", ("verify",), "ECDSA verify", "interleaved NAF windows"),
+            ("ecdh", ("keypair+shared",), "EC-DH key pair + shared secret", "complete formulas (ct)")):
         sw, hw = (_sum(records, i, ops, prim=prim, curve="P-256") for i in ("sw", "hw"))
         if sw and hw:
-            out.append((f"P-256 {what}", sw, hw, plain_best(data, prim, ops, 256, curve="P-256"),
-                        OTBN.get((prim, 256, ops[0])), None, (prim, 256, ops[0])))
+            add(f"P-256 {what}", sw, hw, f"P-256 {software}", best=plain_best(data, prim, ops, 256, curve="P-256"),
+                otbn=OTBN.get((prim, 256, ops[0])), key=(prim, 256, ops[0]))
     return out
+
+
+def table(records, config):
+    """make sim's speedup table: each operation with the unit off and on, in one binary; then the
+    unit's own steps on resident operands."""
+    from vexrun.pages.data import Data
+    rs = rows(records, Data())
+    if not rs:
+        return mp.table(records, config)
+    steps = [r for r in find(records, "mont", prim="montu") if "cycles" in r]
+    foot = []
+    for bits in dict.fromkeys(r["bits"] for r in steps):
+        foot.append(f"  the unit's steps at {bits} bits (operands resident): " + ", ".join(
+            f"{r['op']} {r['cycles']:,}" for r in steps if r["bits"] == bits))
+    return speedup_table("Montgomery unit (suite mont): the unit off (\"impl\":\"sw\") and on, one binary",
+                         [(r.label, r.software, r.sw, r.hw, "ok" if r.ok else "FAIL") for r in rs], "unit",
+                         [""] + foot if foot else [])
 
 
 def speedup_lines(records, data):
     out = ["### Speedup: the unit against the software, one binary", "",
            "Software: the same binary with the unit off (`\"impl\":\"sw\"`), the library's default point, whose "
-           "software form is ALGO2 r=2^32 sqr, sliding window 6, CRT by Garner. Best plain: the fastest software "
+           "software form is ALGO2 r=2^32 sqr with secret exponents through the constant-time fixed window (5 bits) "
+           "and public ones through the sliding window 6, CRT by Garner; P-256 by its complete formulas in constant "
+           "time, its verification by interleaved NAF windows. Best plain: the fastest software "
            "point the plain build's pages measured (docs/performance.json, docs/performance-ec.json; another "
            "binary and layout). OTBN: OpenTitan's big-number accelerator (W = 256), its published cycles; its "
            "RSA-2048 private operation, without CRT, is the 2048-bit exponentiation's row. W-bit bound: 2s^2 + s cycles a product at s = bits/32 words (one 32-bit multiplier), "
            "times the products of the unit's fixed-window exponentiation.", "",
            "| operation | software | best plain (point) | Montgomery unit | speedup | OTBN | W-bit bound | mark |",
            "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for label, sw, hw, (best, pt), otbn, bnd, key in rows(records, data):
-        out.append(f"| {label} | {cell(sw)} | {cell(best)}{f' ({pt})' if pt else ''} | {cell(hw)} | {sw / hw:.1f}x | "
-                   f"{cell(otbn) if otbn else ''} | {cell(bnd) if bnd else ''} | {mark(key, hw) if key else ''} |")
+    for r in rows(records, data):
+        best, pt = r.best
+        out.append(f"| {r.label} | {cell(r.sw)} | {cell(best)}{f' ({pt})' if pt else ''} | {cell(r.hw)} | "
+                   f"{r.sw / r.hw:.1f}x | {cell(r.otbn) if r.otbn else ''} | {cell(r.bound) if r.bound else ''} | "
+                   f"{mark(r.key, r.hw) if r.key else ''} |")
     return out
 
 
@@ -283,5 +332,5 @@ def page(records, meta, data):
 # is about 50 M cycles a run; "all" (2048 bits, DH, DSA, ElGamal, P-256; the software forms
 # dominate: DH-2048 is 0.46 G) about 1.25 G.
 SUITES = [Suite("mont", estimate=lambda o: (1.25e9 if o.all else 50e6) * o.runs, progress=progress,
-                check=check, table=mp.table,
+                check=check, table=table,
                 page=page, cost=cost_lines, page_file="performance-mont.md")]

@@ -5,15 +5,19 @@ its vector count; the vectors are generated from the installed packages by vexru
 from vexrun.suites.base import Suite
 
 
+def vectors(n):
+    return f"{n} vector" + ("" if n == 1 else "s")
+
+
 def progress(rec):
-    return f"{rec['prim']}: {rec['vectors']} vectors {'ok' if rec.get('ok') else 'FAILED'}"
+    return f"{rec['prim']}: {vectors(rec['vectors'])} {'ok' if rec.get('ok') else 'FAILED'}"
 
 
 def table(records, config):
     lines = ["self-tests (known-answer vectors from the installed vector packages; see vexrun/vectors/katgen.py):"]
     for r in records:
         status = "ok" if r.get("ok") else "FAIL: " + r.get("error", "")
-        lines.append(f"  {r['prim']:<12} {r['vectors']:>5} vectors  {status}")
+        lines.append(f"  {r['prim']:<12} {vectors(r['vectors']):>11}  {status}")
     return lines
 
 
