@@ -73,7 +73,7 @@ def test_marks_are_judged_both_ways():
     text = "\n".join(mont.page(missed, META, DATA))
     assert "≤ 2,392: **missed**" in text and "≤ 6.00 M: **missed**" in text
     # The README block carries the marked rows only.
-    block = "\n".join(readme.mont_block(met, META, DATA))
+    block = "\n".join(mont.readme_block(met, META, DATA))
     assert "RSA-2048 sign" in block and "12.5x" in block and "library call" not in block
 
 

@@ -3,18 +3,19 @@ data (docs/performance*.json) by the publisher (pages/publish.py), so they and t
 disagree. A block sits between `<!-- publish:NAME -->` and `<!-- /publish -->`.
 """
 
+from pathlib import Path
+
+from hw.config import ACCELERATORS
+
+from vexrun import suites
+from vexrun.suites import ec, pk, symmetric
+from vexrun.suites.base import find, mcycles, source_line
 from vexrun.suites.records import mp_point
-from vexrun.suites import clmul, ec, mont, pk, symmetric
-from vexrun.suites.base import find, mcycles
 
 # The symmetric primitives' first marks, in cycles per byte of long messages (slope A).
 SYMMETRIC_MARKS = (("SHA-256", "sha256 hash", 70), ("MD5", "md5 hash", 20),
                    ("AES-128 `aes_tab`, ECB encrypt", "aes-128 tab ecb enc", 70), ("RC4", "rc4 crypt", 15))
 RSA_MARKS = {(2048, "sign"): 60e6, (2048, "verify"): 2.5e6}
-
-
-def _source(meta, page):
-    return f"From [docs/{page}](docs/{page}) (commit `{meta['commit'][:7]}`, `{meta['command']}`)."
 
 
 def _mark(value, mark):
@@ -30,7 +31,7 @@ def symmetric_block(records, meta, data):
         big = max(pts)
         if pts[big].get("instret"):
             instr[symmetric.label(key)] = pts[big]["instret"] / big
-    lines = [_source(meta, "performance.md") + " Slope A of the least-squares line, cycles per byte:", "",
+    lines = [source_line(meta, "performance.md") + " Slope A of the least-squares line, cycles per byte:", "",
              "| primitive | cycles/B | instr/B | first mark |", "|---|---:|---:|---|"]
     for name, key, mark in SYMMETRIC_MARKS:
         a = slopes.get(key)
@@ -49,7 +50,7 @@ def pk_block(records, meta, data):
         return f"{v:,}" if v is not None and v < 1e6 else mcycles(v)
 
     best = "ALGO2 r=2^32 sqr"
-    lines = [_source(meta, "performance.md") + f" Software only; best point {best}, sliding window 6, CRT by Garner:",
+    lines = [source_line(meta, "performance.md") + f" Software only; best point {best}, sliding window 6, CRT by Garner:",
              "", "| operation | cycles | first mark |", "|---|---:|---|"]
     lines.append(f"| 1024-bit Montgomery product / square | {cell(one('montmul', 'mul', 1024, best))} / "
                  f"{cell(one('montmul', 'sqr', 1024, best))} | |")
@@ -86,7 +87,7 @@ def ec_block(records, meta, data):
         s, v = (find(records, "ec", prim="ecdsa", op=op, curve=c, set="optimized") for op in ("sign", "verify"))
         return f"{s[0]['cycles'] / 1e6:.2f} / {v[0]['cycles'] / 1e6:.2f} M" if s and v else ""
 
-    lines = [_source(meta, "performance-ec.md") + " One scalar multiplication and the protocols, optimized set "
+    lines = [source_line(meta, "performance-ec.md") + " One scalar multiplication and the protocols, optimized set "
              "unless named:", "", "| operation | " + " | ".join(curves) + " |", "|---|" + "---:|" * len(curves),
              row("field multiply: shift-and-add / 4-bit comb", field),
              row("EC-DH (key pair + shared secret), basic", proto("ecdh", "basic")),
@@ -104,59 +105,19 @@ def ec_block(records, meta, data):
     return lines
 
 
-def clmul_block(records, meta, data):
-    fields = {(r["op"], r["bits"], r.get("impl", "sw")): r["cycles"] for r in find(records, "ec", prim="gf2m")}
-    muls = {(r["curve"], r["impl"]): r["cycles"] for r in find(records, "clmul", prim="ec_mul")}
-    lines = [_source(meta, "performance-clmul.md") + " VexRiscv `full+cfu`, the unit on and off in one binary:", "",
-             "| operation | software (optimized set) | clmul unit | speedup | mark |", "|---|---:|---:|---:|---|"]
-    for name, sw, hw, bits, mark in (("GF(2^163) multiply", "mul_comb", "mul_clmul", 163, clmul.MARKS["mul163"]),
-                                     ("GF(2^233) multiply", "mul_comb", "mul_clmul", 233, clmul.MARKS["mul233"]),
-                                     ("GF(2^163) square", "sqr_spread", "sqr_clmul", 163, None),
-                                     ("GF(2^233) square", "sqr_spread", "sqr_clmul", 233, None)):
-        a, b = fields.get((sw, bits, "sw")), fields.get((hw, bits, "hw"))
-        if a and b:
-            m = f"≤ {mark}: {'met' if b <= mark else 'not met'}" if mark else ""
-            lines.append(f"| {name} | {a:,} | {b:,} | {a / b:.1f}x | {m} |")
-    for c in ec.BINARY:
-        a, b = muls.get((c, "sw")), muls.get((c, "hw"))
-        if a and b:
-            m = f"≥ {clmul.MARKS['ec_mul']:g}x: {'met' if a / b >= clmul.MARKS['ec_mul'] else 'not met'}" \
-                if c == "B-163" else ""
-            lines.append(f"| {c} scalar multiplication | {mcycles(a)} | {mcycles(b)} | {a / b:.1f}x | {m} |")
-    for c in ec.BINARY:
-        for p, (name, ops) in ec.PROTOCOLS.items():
-            sw, hw = ec.protocol(records, p, c, "optimized", "sw"), ec.protocol(records, p, c, "optimized", "hw")
-            if sw and hw:
-                s_ = sw["cycles"] / hw["cycles"]
-                m = f"≥ {clmul.MARKS['protocol']:g}x: {'met' if s_ >= clmul.MARKS['protocol'] else 'not met'}"
-                lines.append(f"| {c} {name} ({' + '.join(ops)}) | {mcycles(sw['cycles'])} | {mcycles(hw['cycles'])} | "
-                             f"{s_:.1f}x | {m} |")
-    return lines
-
-
-def mont_block(records, meta, data):
-    """The rows of the Montgomery unit's page that carry a mark, and the sequencer's verdict."""
-    lines = [_source(meta, "performance-mont.md") + " VexRiscv `full`, the unit on and off in one binary:", "",
-             "| operation | software (ALGO2 r=2^32 sqr, window 6) | Montgomery unit | speedup | mark |",
-             "|---|---:|---:|---:|---|"]
-    for r in mont.rows(records, data):
-        if r.key in mont.MARKS:
-            lines.append(f"| {r.label} | {mont.cell(r.sw)} | {mont.cell(r.hw)} | {r.sw / r.hw:.1f}x | "
-                         f"{mont.mark(r.key, r.hw)} |")
-    return lines
-
-
 def ct_block(records, meta, data):
     """Constant time vs variable time, the pk suite's pairs at one design-space point."""
-    return [_source(meta, "performance.md") + " VexRiscv `full`, software only, one build: the secrets through "
+    return [source_line(meta, "performance.md") + " VexRiscv `full`, software only, one build: the secrets through "
             "the constant-time paths (the default) and through the variable-time ones (`\"var\": true`).", ""] \
         + pk.ct_rows(records)
 
 
-# block name -> (data file under docs/, renderer of its records and metadata)
+# block name -> (data file under docs/, renderer of its records and metadata); each accelerator's
+# block is its suite's (the row's quick suite), from its page's data.
 _BLOCKS = {"symmetric": ("performance.json", symmetric_block), "pk": ("performance.json", pk_block),
-           "ec": ("performance-ec.json", ec_block), "clmul": ("performance-clmul.json", clmul_block),
-           "mont": ("performance-mont.json", mont_block), "ct": ("performance.json", ct_block)}
+           "ec": ("performance-ec.json", ec_block), "ct": ("performance.json", ct_block),
+           **{a.name: (Path(a.page).with_suffix(".json").name, suites.SUITES[a.quick_suite].readme)
+              for a in ACCELERATORS}}
 
 
 def _renderer(data_file, fn):

@@ -44,9 +44,16 @@ class Suite:
     # An accelerator's suite: its cost section from the committed synthesis data (pages.publish.Data),
     # on its page and in its hardware README.
     cost: Optional[Callable[[object], list]] = None
+    # An accelerator's suite: its README block (records, meta, data) -> lines, from its page's data.
+    readme: Optional[Callable[[list, dict, object], list]] = None
     # An accelerator's page (its row in hw/config.py) is published from a build with it only.
     page_file: str = "performance.md"
     page_uses: tuple = ()
+
+
+def source_line(meta, page):
+    """The first line of a README block: where its figures come from."""
+    return f"From [docs/{page}](docs/{page}) (commit `{meta['commit'][:7]}`, `{meta['command']}`)."
 
 
 def status(rec):
