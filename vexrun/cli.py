@@ -116,6 +116,8 @@ def build_parser():
     s.add_argument("--trace", action="store_true", help="dump an FST waveform (builds a traced model)")
     s.add_argument("--trace-begin", type=count, default=0, help="first traced cycle (default: 0)")
     s.add_argument("--trace-end", type=count, default=200_000, help="last traced cycle (default: 200000)")
+    s.add_argument("--publish", metavar="DIR", help="save the run as DIR/examples/make-sim-<config>.json, the example "
+                   "the README shows, and render every page (vexrun publish)")
 
     b = command("bench", c.cmd_sim, "the long benchmark sweep: seed sizes, least-squares lines, the performance pages")
     config_args(b)

@@ -47,6 +47,10 @@ def cmd_sim(args):
     r = run.run_suites(cfg, names, run_options(args), args.max_cycles, request=request,
                        trace_window=(args.trace_begin, args.trace_end) if args.trace else None, where=args.cmd)
     print(results.render_table(r.records, r.meta))
+    if args.cmd == "sim" and args.publish and not r.failures:
+        from vexrun.pages import data, publish
+        data.save_json(Path(args.publish) / "examples" / f"make-sim-{cfg.name}.json", {"meta": r.meta, "records": r.records})
+        publish.publish(docs=Path(args.publish), log=log)
     if args.cmd == "bench":
         from vexrun.pages import data, performance, publish
         for name, recs in performance.run_pages(r.records, r.meta).items():

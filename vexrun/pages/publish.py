@@ -37,8 +37,8 @@ def whole_pages(data: Data) -> dict:
 
 def blocks():
     """{block name: renderer(data) -> text}: every generated block of the Markdown files."""
-    from vexrun.pages import readme, tables
-    return {**readme.BLOCKS, **tables.BLOCKS}
+    from vexrun.pages import examples, readme, tables
+    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS}
 
 
 def markdown_files():

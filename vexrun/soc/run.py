@@ -3,6 +3,7 @@ how long it will take, run the suites with the host's checks and a progress line
 save the result file."""
 
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,7 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
                where="sim", command=None, log=stderr) -> Run:
     """Runs suites `names` with `opts` in one simulation of `cfg` (extra run-request fields in
     `request`), checks every record against the host's reference and saves the result file."""
+    t0 = time.time()
     check_suites(names)
     if max_cycles <= 0:
         raise UsageError("--max-cycles must be positive: every simulation run has a cycle bound")
@@ -45,6 +47,7 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
         raise UsageError("--trace-end must be larger than --trace-begin")
     commit = git_commit()
     ensure_all(cfg, log=log)
+    build_s = time.time() - t0
     log(f"vexrun: running suites {','.join(names)} on {cfg.name}: {suites.announce(names, opts)} "
         f"(cycle bound {max_cycles:,})")
     sess = SimSession(cfg, max_cycles, read_timeout=max_cycles / MIN_SIM_SPEED + 60, trace_window=trace_window)
@@ -59,6 +62,7 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
         "sim_cycles": sess.cycles, "sim_wall_s": round(wall, 2),
         "sim_cycles_per_s": round(sess.cycles / wall) if sess.cycles else None,
         "firmware_exit_status": status, "summary": summary,
+        "build_s": round(build_s, 1), "wall_s": round(time.time() - t0, 1),
     }, commit=commit)
     path = results.save(records, meta, where=where)
     log(f"simulated {sess.cycles:,} cycles in {wall:.1f} s wall ({sess.cycles / wall / 1e6:.2f} M cycles/s); "
