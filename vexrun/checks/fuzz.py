@@ -31,8 +31,10 @@ def targets() -> list[str]:
 
 
 def build(out: Path = BUILD / "fuzz") -> Path:
-    r = subprocess.run(["make", "-s", "-j2", "-C", str(ROOT / "fw"), "fuzz", f"FUZZ_OUT={out}", f"PYTHON={sys.executable}"],
-                       capture_output=True, text=True)
+    from vexrun.soc.build import build_lock
+    with build_lock("fw"):
+        r = subprocess.run(["make", "-s", "-j2", "-C", str(ROOT / "fw"), "fuzz", f"FUZZ_OUT={out}",
+                            f"PYTHON={sys.executable}"], capture_output=True, text=True)
     if r.returncode != 0:
         raise ToolError("fuzz targets build failed:\n" + (r.stdout + r.stderr).strip())
     return out / "bin"

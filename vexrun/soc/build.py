@@ -1,6 +1,8 @@
 """Builds what changed: the Verilator model only when the hardware sources or options changed,
 the firmware (make, incremental) every time."""
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -73,8 +75,23 @@ def _hw_digest(cfg: Config) -> str:
     return h.hexdigest()
 
 
+@contextlib.contextmanager
+def build_lock(name):
+    """Builds of one kind one at a time across processes (make test's workers, a make sim beside
+    it): the second waits, then finds the first's build up to date."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / f".{name}.lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
+
+
 def ensure_model(cfg: Config, log=print) -> Path:
     """Builds the Verilator model of `cfg` unless an up-to-date one exists."""
+    with build_lock(f"model-{cfg.name}"):
+        return _ensure_model(cfg, log)
+
+
+def _ensure_model(cfg, log):
     stamp = cfg.dir / "model.stamp"
     digest = _hw_digest(cfg)
     if cfg.model.exists() and stamp.exists() and stamp.read_text() == digest:
@@ -101,9 +118,10 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
     """(Re)builds a firmware image for `cfg` (make decides what changed): "vexcrypt", the
     application, or "faults", the harness test image (fw/test/faults.c)."""
     target = {"vexcrypt": "firmware", "faults": "faults"}[image]
-    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"SOC={cfg.dir}", f"ARCH={cfg.isa}",
-                        f"OUT={cfg.dir / 'fw'}", f"PYTHON={sys.executable}"],
-                       capture_output=True, text=True)
+    with build_lock("fw"):           # every firmware build shares build/gen (kat.h, vc_accels.h)
+        r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"SOC={cfg.dir}", f"ARCH={cfg.isa}",
+                            f"OUT={cfg.dir / 'fw'}", f"PYTHON={sys.executable}"],
+                           capture_output=True, text=True)
     if r.returncode != 0:
         raise ToolError("firmware build failed:\n" + (r.stdout + r.stderr).strip())
     return cfg.dir / "fw" / f"{image}.bin"
@@ -112,8 +130,9 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
 def ensure_host_lib() -> Path:
     # VEXCRYPT_HOST_OUT: a private build directory (parallel work trees, concurrent runs).
     out = Path(os.environ.get("VEXCRYPT_HOST_OUT", BUILD / "host"))
-    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host", f"HOST_OUT={out}",
-                        f"PYTHON={sys.executable}"], capture_output=True, text=True)
+    with build_lock("fw"):
+        r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host", f"HOST_OUT={out}",
+                            f"PYTHON={sys.executable}"], capture_output=True, text=True)
     if r.returncode != 0:
         raise ToolError("host library build failed:\n" + (r.stdout + r.stderr).strip())
     return out / "libvexcrypt.so"
