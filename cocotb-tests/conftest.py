@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from vexrun.env import BUILD, tool_env
+from vexrun.soc.build import build_lock
 
 
 class Block:
@@ -19,9 +20,10 @@ class Block:
         self.toplevel, self.testdir = toplevel, Path(testdir)
         self.build_dir = BUILD / "cocotb" / name
         self.runner = get_runner("verilator")
-        self.runner.build(sources=[Path(s) for s in sources], hdl_toplevel=toplevel, build_dir=self.build_dir,
-                          parameters=parameters or {}, timescale=("1ns", "1ps"), build_args=["-Wno-fatal"],
-                          always=False)
+        with build_lock(f"cocotb-{name}"):       # make test's workers share build/cocotb
+            self.runner.build(sources=[Path(s) for s in sources], hdl_toplevel=toplevel, build_dir=self.build_dir,
+                              parameters=parameters or {}, timescale=("1ns", "1ps"), build_args=["-Wno-fatal"],
+                              always=False)
 
     def run(self, test_module, plusargs=(), env=None, testcase=None):
         from cocotb_tools.check_results import get_results
