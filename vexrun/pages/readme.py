@@ -31,7 +31,7 @@ def symmetric_block(records, meta, data):
         big = max(pts)
         if pts[big].get("instret"):
             instr[symmetric.label(key)] = pts[big]["instret"] / big
-    lines = [source_line(meta, "performance.md") + " Slope A of the least-squares line, cycles per byte:", "",
+    lines = [source_line(meta, "performance.md") + "\nSlope A of the least-squares line, cycles per byte:", "",
              "| primitive | cycles/B | instr/B | first mark |", "|---|---:|---:|---|"]
     for name, key, mark in SYMMETRIC_MARKS:
         a = slopes.get(key)
@@ -50,7 +50,7 @@ def pk_block(records, meta, data):
         return f"{v:,}" if v is not None and v < 1e6 else mcycles(v)
 
     best = "ALGO2 r=2^32 sqr"
-    lines = [source_line(meta, "performance.md") + f" Software only; best point {best}, sliding window 6, CRT by Garner:",
+    lines = [source_line(meta, "performance.md") + f"\nSoftware only; best point {best}, sliding window 6, CRT by Garner:",
              "", "| operation | cycles | first mark |", "|---|---:|---|"]
     lines.append(f"| 1024-bit Montgomery product / square | {cell(one('montmul', 'mul', 1024, best))} / "
                  f"{cell(one('montmul', 'sqr', 1024, best))} | |")
@@ -87,7 +87,7 @@ def ec_block(records, meta, data):
         s, v = (find(records, "ec", prim="ecdsa", op=op, curve=c, set="optimized") for op in ("sign", "verify"))
         return f"{s[0]['cycles'] / 1e6:.2f} / {v[0]['cycles'] / 1e6:.2f} M" if s and v else ""
 
-    lines = [source_line(meta, "performance-ec.md") + " One scalar multiplication and the protocols, optimized set "
+    lines = [source_line(meta, "performance-ec.md") + "\nOne scalar multiplication and the protocols, optimized set "
              "unless named:", "", "| operation | " + " | ".join(curves) + " |", "|---|" + "---:|" * len(curves),
              row("field multiply: shift-and-add / 4-bit comb", field),
              row("EC-DH (key pair + shared secret), basic", proto("ecdh", "basic")),
@@ -107,7 +107,7 @@ def ec_block(records, meta, data):
 
 def ct_block(records, meta, data):
     """Constant time vs variable time, the pk suite's pairs at one design-space point."""
-    return [source_line(meta, "performance.md") + " VexRiscv `full`, software only, one build: the secrets through "
+    return [source_line(meta, "performance.md") + "\nVexRiscv `full`, software only, one build: the secrets through "
             "the constant-time paths (the default) and through the variable-time ones (`\"var\": true`).", ""] \
         + pk.ct_rows(records)
 

@@ -53,7 +53,7 @@ class Suite:
 
 def source_line(meta, page):
     """The first line of a README block: where its figures come from."""
-    return f"From [docs/{page}](/docs/{page}) (commit `{meta['commit'][:7]}`, `{meta['command']}`)."
+    return f"From [docs/{page}](/docs/{page}) (commit `{meta['commit'][:7]}`,\n`{meta['command']}`)."
 
 
 def status(rec):

@@ -198,7 +198,7 @@ def readme_block(records, meta, data):
     """The README block: the unit against the optimized software, the marks judged."""
     fields = {(r["op"], r["bits"], r.get("impl", "sw")): r["cycles"] for r in find(records, "ec", prim="gf2m")}
     muls = {(r["curve"], r["impl"]): r["cycles"] for r in find(records, "clmul", prim="ec_mul")}
-    lines = [source_line(meta, "performance-clmul.md") + " VexRiscv `full+cfu`, the unit on and off in one binary:", "",
+    lines = [source_line(meta, "performance-clmul.md") + "\nVexRiscv `full+cfu`, the unit on and off in one binary:", "",
              "| operation | software (optimized set) | clmul unit | speedup | mark |", "|---|---:|---:|---:|---|"]
     for name, sw, hw, bits, mark in (("GF(2^163) multiply", "mul_comb", "mul_clmul", 163, MARKS["mul163"]),
                                      ("GF(2^233) multiply", "mul_comb", "mul_clmul", 233, MARKS["mul233"]),

@@ -330,7 +330,7 @@ def page(records, meta, data):
 
 def readme_block(records, meta, data):
     """The rows of the Montgomery unit's page that carry a mark, and the sequencer's verdict."""
-    lines = [source_line(meta, "performance-mont.md") + " VexRiscv `full`, the unit on and off in one binary:", "",
+    lines = [source_line(meta, "performance-mont.md") + "\nVexRiscv `full`, the unit on and off in one binary:", "",
              "| operation | software | Montgomery unit | speedup | mark |",
              "|---|---:|---:|---:|---|"]
     for r in rows(records, data):
