@@ -9,7 +9,11 @@ from vexrun.board import table
 
 
 def _cost(accel):
-    return lambda data: "\n".join(suites.SUITES[accel.quick_suite].cost(data)).strip("\n")
+    """The cost section of the accelerator's page without its heading (the README has its own)."""
+    def render(data):
+        lines = suites.SUITES[accel.quick_suite].cost(data)
+        return "\n".join(line for line in lines if not line.startswith("###")).strip("\n")
+    return render
 
 
 BLOCKS = {"boards": lambda data: table.render_boards(data.get("boards.json")),
