@@ -1,4 +1,4 @@
-"""Montgomery arithmetic and exponentiation (fw/src/mp/mont.c, modexp.c, crt.c): every
+"""Montgomery arithmetic and exponentiation (fw/src/mp/montmul.c, modexp.c, crt.c): every
 modular-multiplication algorithm and radix of seed 004's design space, every exponentiation
 method and both CRT conversions against Python integers."""
 
