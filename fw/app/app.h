@@ -100,8 +100,9 @@ void bench_pk(const struct run_opts *o, struct tally *t);
 void bench_ec(const struct run_opts *o, struct tally *t);
 void bench_clmul(const struct run_opts *o, struct tally *t);
 void bench_mont(const struct run_opts *o, struct tally *t);
-/* P-256's protocols on and off the Montgomery unit, as records of `suite` (bench_ec.c). */
-void bench_ec_p256(const char *suite, const struct run_opts *o, struct tally *t);
+/* The protocols on curve `id` (vc_ec_curve_id) in the optimized set, on and off the curve's
+ * unit when the build has it, as records of `suite` (bench_ec.c). */
+void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct tally *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
