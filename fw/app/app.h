@@ -104,6 +104,11 @@ void bench_mont(const struct run_opts *o, struct tally *t);
  * unit when the build has it, as records of `suite` (bench_ec.c). */
 void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct tally *t);
 
+/* The trap report the application installs (plat_set_trap_handler): after a blank line, the
+ * JSON line {"trap":true,"cause":..,"name":..,"mepc":..,"mtval":..,"sp":..} the host reads
+ * (vexrun/target.py). */
+void app_trap(const struct plat_trap *t);
+
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. req_hex
