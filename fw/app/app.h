@@ -72,8 +72,8 @@ struct suite {
 extern const struct suite suites[];
 extern const size_t nsuites;
 
-/* Self-test bookkeeping: one report line per primitive with its vector count and the label
- * of the first failing vector. */
+/* Self-test bookkeeping (check.c): one report line per primitive with its vector count and the
+ * label of the first failing vector. */
 struct check {
   const char *name;
   unsigned vectors, failed;
@@ -81,13 +81,13 @@ struct check {
 };
 void check_result(struct check *c, int pass, const char *label);
 void check_report(const struct check *c, struct tally *t);
+/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
+int selftest_spread(size_t j, size_t n);
 /* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
 void selftest_pk(int quick, struct tally *t);
 void selftest_ec(int quick, struct tally *t);
 void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit only */
 void selftest_mont(int quick, struct tally *t);    /* builds with the Montgomery unit only */
-/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
-int selftest_spread(size_t j, size_t n);
 
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
