@@ -172,7 +172,7 @@ void montmul_out(void *p)
   while (x->r.n && !x->r.d[x->r.n - 1])
     x->r.n--;
   json_mp("out", &x->r);
-  json_u64("r_bits", vc_mont_r_bits(ctx));
+  json_u64("r_bits", (uint64_t)(ctx->cfg.algo == VC_MM_ALGO5 ? 1 : ctx->cfg.radix_bits) * ctx->digits);
 }
 
 /* The points with a dedicated squaring. */

@@ -1,6 +1,6 @@
 /* What the firmware application needs from the target it runs on: the console, the counters,
  * the measurement stack, the end of a run and the trap report. Implemented by platform/rv32/
- * (the SoC) and test/fuzz/host_plat.c (the host). */
+ * (the SoC) and, for the oracle's code in the fuzz targets, test/fuzz/host_plat.c. */
 #ifndef VEXCRYPT_PLATFORM_H
 #define VEXCRYPT_PLATFORM_H
 
