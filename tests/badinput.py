@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import vc
-from mpy import DsaParams, Drbg, Mont, Mp, RsaPriv, RsaPub, limbs
+from mpy import Cache, DsaParams, Drbg, Mont, Mp, RsaPriv, RsaPub, limbs
 from vexrun.env import ROOT
 
 SZ = ctypes.c_size_t
@@ -689,6 +689,13 @@ def mp_fns():
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
         ], na={"state": SETS_UP}) for key in ("mont_init", "mont_init_ct")],
+        *[Fn(name, "mp.h", [C("null", "ctx NULL (returns 0)", 0, lambda w, f: f(None))],
+             na={"state": MONT_UNTAGGED}, ret="size") for name in ("vc_mont_limbs", "vc_mont_r_bits")],
+        Fn("vc_mp_cache_counts", "mp.h", [
+            C("null", "c NULL", N, lambda w, f: f(None, w.out(4), w.out(4))),
+            C("null", "hits NULL", N, lambda w, f: f(ctypes.byref(Cache()), None, w.out(4))),
+            C("null", "misses NULL", N, lambda w, f: f(ctypes.byref(Cache()), w.out(4), None)),
+        ]),
         *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.zero(512), w.zero(512), w.zero(512))),
             C("null", "r NULL", N, lambda w, f: f(w.mont(), None, w.zero(512), w.zero(512))),
@@ -1408,6 +1415,9 @@ def gf2m_fns():
 def driver_fns():
     fns = [
         Fn("vc_strerror", "common.h", [C("int", "an unknown code (-99): \"unknown error\"", b"unknown error", lambda w, f: f(-99))], ret="str"),
+        Fn("vc_sizeof", "common.h", [C("null", "name NULL (returns 0)", 0, lambda w, f: f(None)),
+                                     C("param", "a name it does not know (returns 0)", 0, lambda w, f: f(b"vc_nothing"))],
+           ret="size"),
         Fn("vc_accel_present", "accel.h", [], ret="u32", host=False,
            na={"int": "static inline, no arguments"}),
         Fn("vc_accel_on", "accel.h", [], ret="u32", host=False,

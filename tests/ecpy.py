@@ -5,6 +5,7 @@ by name, points as SEC 1 uncompressed bytes, scalars as Python ints. Every call 
 import ctypes
 
 from mpy import Drbg
+from vc import declared
 
 BASIC, OPTIMIZED = 0, 1
 SETS = {"basic": BASIC, "optimized": OPTIMIZED}
@@ -18,6 +19,9 @@ class _Curve(ctypes.Structure):
                 ("nbits", ctypes.c_uint16), ("nlen", ctypes.c_uint16), ("cofactor", ctypes.c_uint16),
                 ("order", ctypes.c_void_p), ("gen", ctypes.c_void_p), ("impl", ctypes.c_void_p),
                 ("params", ctypes.c_void_p)]
+
+
+declared(_Curve, "vc_ec_curve")
 
 
 def hash_class(lib, name: str):

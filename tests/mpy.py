@@ -1,16 +1,17 @@
 """ctypes view of the multiprecision and public-key API (fw/include/vexcrypt/mp.h, pk.h,
-drbg.h) for the host tests: vc_mp <-> Python int, configurations, error codes."""
+drbg.h) for the host tests: vc_mp <-> Python int, configurations, error codes. The contexts whose
+fields are private (vc_mont, vc_mp_cache, vc_drbg) are opaque; what a test reads of them goes
+through the library's accessors."""
 
 import ctypes
 
 MAX_BITS = 4096
 LIMBS = MAX_BITS // 32
 CAP_LIMBS = 2 * LIMBS
-CACHE_WAYS = 8
 
-from vc import (VC_ERR_FAULT, VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NOINV,  # noqa: F401 (re-exported)
+from vc import (LIB, VC_ERR_FAULT, VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NOINV,  # noqa: F401 (re-exported)
                 VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_RETRY,
-                VC_ERR_VERIFY, VC_OK)
+                VC_ERR_VERIFY, VC_OK, declared, opaque)
 
 ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, UNIT = 1, 2, 3, 4, 5, 6     # UNIT: the Montgomery co-processor
 EXP_LR, EXP_RL, EXP_WINDOW, EXP_LADDER = 1, 2, 3, 4
@@ -47,24 +48,6 @@ class Cfg(ctypes.Structure):
                 ("exp", ctypes.c_uint8), ("window", ctypes.c_uint8), ("var", ctypes.c_uint8)]
 
 
-class Cache(ctypes.Structure):
-    _fields_ = [("key_hash", ctypes.c_uint32 * CACHE_WAYS), ("valid", ctypes.c_uint8 * CACHE_WAYS),
-                ("key", (ctypes.c_uint32 * (2 * LIMBS)) * CACHE_WAYS),
-                ("val", (ctypes.c_uint32 * LIMBS) * CACHE_WAYS),
-                ("hits", ctypes.c_uint32), ("misses", ctypes.c_uint32)]
-
-
-class Mont(ctypes.Structure):
-    _fields_ = [("n", ctypes.c_uint32), ("m", ctypes.c_uint32 * LIMBS), ("m0inv", ctypes.c_uint32),
-                ("digits", ctypes.c_uint32), ("r2", ctypes.c_uint32 * LIMBS),
-                ("one", ctypes.c_uint32 * LIMBS), ("ninv", ctypes.c_uint32 * LIMBS),
-                ("cfg", Cfg), ("intra", ctypes.POINTER(Cache)), ("pre", ctypes.POINTER(Cache))]
-
-
-class Drbg(ctypes.Structure):
-    _fields_ = [("k", ctypes.c_uint8 * 32), ("v", ctypes.c_uint8 * 32), ("magic", ctypes.c_uint32)]
-
-
 class RsaPub(ctypes.Structure):
     _fields_ = [("n", Mp), ("e", Mp)]
 
@@ -75,6 +58,34 @@ class RsaPriv(ctypes.Structure):
 
 class DsaParams(ctypes.Structure):
     _fields_ = [("p", Mp), ("q", Mp), ("g", Mp)]
+
+
+for _cls, _name in ((Mp, "vc_mp"), (Cfg, "vc_mp_cfg"), (RsaPub, "vc_rsa_pub"), (RsaPriv, "vc_rsa_priv"),
+                    (DsaParams, "vc_dsa_params")):
+    declared(_cls, _name)
+
+Cache = opaque("vc_mp_cache")
+Mont = opaque("vc_mont")
+Drbg = opaque("vc_drbg")
+
+LIB.vc_mont_limbs.restype = LIB.vc_mont_r_bits.restype = ctypes.c_size_t
+
+
+def mont_limbs(ctx) -> int:
+    """The limbs of the context's modulus: the length of its limb-level operands."""
+    return LIB.vc_mont_limbs(ctypes.byref(ctx))
+
+
+def mont_r(ctx) -> int:
+    """The context's R: its products are a*b/R mod m."""
+    return 1 << LIB.vc_mont_r_bits(ctypes.byref(ctx))
+
+
+def cache_counts(c):
+    """(hits, misses) of a cache since its set-up."""
+    hits, misses = ctypes.c_uint32(), ctypes.c_uint32()
+    assert LIB.vc_mp_cache_counts(ctypes.byref(c), ctypes.byref(hits), ctypes.byref(misses)) == VC_OK
+    return hits.value, misses.value
 
 
 def cfg(algo=ALGO3, radix_bits=32, sqr=1, exp=EXP_WINDOW, window=5, var=0) -> Cfg:

@@ -11,26 +11,17 @@ import random
 import pytest
 from Crypto.Cipher import AES, DES, DES3
 
-from vc import BLOCK_FUNCS
+from vc import BLOCK_FUNCS, VC_ERR_KEYLEN, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared, opaque
 from vexrun.models import rc5 as rc5_model
 from vexrun.vectors import kat_block
-
-VC_OK = 0
-VC_ERR_NULL = -1
-VC_ERR_STATE = -3
-VC_ERR_KEYLEN = -4
-VC_ERR_OVERLAP = -6
 
 u32 = ctypes.c_uint32
 
 
-# Key schedules as declared in fw/include/vexcrypt/block.h.
-class DesKey(ctypes.Structure):
-    _fields_ = [("sk", u32 * 32)]
-
-
-class Des3Key(ctypes.Structure):
-    _fields_ = [("k", DesKey * 3)]
+# Key schedules: DES's opaque; AES's and RC5's as declared in fw/include/vexcrypt/block.h, for
+# the tests that read the round count and RC5's expanded key (against the model) or corrupt them.
+DesKey = opaque("vc_des_key")
+Des3Key = opaque("vc_des3_key")
 
 
 class AesKey(ctypes.Structure):
@@ -39,6 +30,10 @@ class AesKey(ctypes.Structure):
 
 class Rc5Key(ctypes.Structure):
     _fields_ = [("S", u32 * 512), ("rounds", ctypes.c_uint)]
+
+
+declared(AesKey, "vc_aes_key")
+declared(Rc5Key, "vc_rc5_key")
 
 
 class Cipher:

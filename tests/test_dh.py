@@ -12,6 +12,7 @@ import pytest
 
 from mpy import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
                  VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
+from vc import declared
 from vexrun.vectors.packages import cryptography_vectors_dir, read_rsp
 
 P = ctypes.POINTER
@@ -35,6 +36,9 @@ CFG_IDS = [f"algo{c.algo}-k{c.radix_bits}-sqr{c.sqr}-exp{c.exp}-var{c.var}" for 
 class DhGroup(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("bits", SIZE), ("p", P(ctypes.c_uint8)),
                 ("g", ctypes.c_uint32)]
+
+
+declared(DhGroup, "vc_dh_group")
 
 
 @pytest.fixture(scope="module")

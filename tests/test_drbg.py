@@ -19,7 +19,7 @@ from Crypto.Hash import HMAC as CHMAC, MD2, MD4
 
 from mpy import VC_ERR_PARAM, Drbg
 from vexrun.models.drbg import HmacDrbg
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK
+from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK, declared, opaque
 from vexrun.vectors.packages import cryptography_vectors_dir
 
 SZ = ctypes.c_size_t
@@ -31,12 +31,8 @@ class HashClass(ctypes.Structure):
                 ("oneshot", ctypes.c_void_p)]
 
 
-class HmacCtx(ctypes.Structure):
-    # const vc_hash_class *h; the union of hash contexts (112 bytes, 8-aligned); okey[64]
-    _fields_ = [("h", ctypes.c_void_p), ("inner", ctypes.c_uint64 * 14), ("okey", ctypes.c_uint8 * 64)]
-
-
-assert ctypes.sizeof(HmacCtx) == 184
+declared(HashClass, "vc_hash_class")
+HmacCtx = opaque("vc_hmac_ctx")
 
 
 def hash_class(lib, name) -> HashClass:
@@ -214,10 +210,9 @@ def test_drbg_model(lib, seedlen):
     rng = random.Random(f"drbg-{seedlen}")
     seed = rng.randbytes(seedlen)
     d, m = drbg_init(lib, seed), ModelDrbg(seed)
-    assert (bytes(d.k), bytes(d.v)) == (m.k, m.v)
-    for n in [0, 1, 31, 32, 33, 64, 65, 100, 1000, rng.randrange(0, 5000)]:
+    # Each request's output is the model's; so is the one after the last (the state it left).
+    for n in [0, 1, 31, 32, 33, 64, 65, 100, 1000, rng.randrange(0, 5000), 32]:
         assert drbg_generate(lib, d, n) == m.generate(n), n
-        assert (bytes(d.k), bytes(d.v)) == (m.k, m.v), n
 
 
 def test_drbg_max_request(lib):

@@ -19,7 +19,7 @@ from Crypto.Util.number import getPrime, isPrime
 from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, EXP_LR, VC_ERR_MODULUS, VC_ERR_PARAM,
                  VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, DsaParams, Mp, cfg, drbg)
 from test_drbg import hash_class, rfc6979_vectors
-from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK
+from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
 from vexrun.vectors.packages import cryptography_vectors_dir
 
 HASHES = {"md2": MD2, "md4": MD4, "md5": MD5, "sha1": SHA1, "sha256": SHA256}
@@ -136,9 +136,7 @@ def model_nonces(q, x, hmod, h1):
         v = mac(k, v)
 
 
-class Rfc6979(ctypes.Structure):
-    _fields_ = [("q", Mp), ("h", ctypes.c_void_p), ("k", ctypes.c_uint8 * 32), ("v", ctypes.c_uint8 * 32),
-                ("started", ctypes.c_uint32)]
+Rfc6979 = opaque("vc_rfc6979")
 
 
 def c_nonces(lib, q, x, hname, h1, n):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from vc import VC_ERR_LENGTH, VC_ERR_NOINV, VC_ERR_NULL, VC_ERR_RANGE, VC_OK
+from vc import VC_ERR_LENGTH, VC_ERR_NOINV, VC_ERR_NULL, VC_ERR_RANGE, VC_OK, declared
 from vexrun.models.gf2m import F163, F233
 
 WORDS = 8
@@ -20,6 +20,9 @@ FIELDS = {163: F163, 233: F233}
 
 class Counts(ctypes.Structure):
     _fields_ = [("mul", ctypes.c_uint32), ("sqr", ctypes.c_uint32), ("inv", ctypes.c_uint32)]
+
+
+declared(Counts, "vc_gf2m_counts")
 
 
 def elt(v):

@@ -12,19 +12,7 @@ import pytest
 from Crypto.Hash import MD2, MD4
 
 from vexrun.vectors import kat_hash
-from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK
-
-
-class Md2Ctx(ctypes.Structure):
-    _fields_ = [("x", ctypes.c_uint8 * 48), ("c", ctypes.c_uint8 * 16), ("buf", ctypes.c_uint8 * 16),
-                ("used", ctypes.c_uint32), ("magic", ctypes.c_uint32)]
-
-
-def _md_ctx(nwords, block):
-    class Ctx(ctypes.Structure):
-        _fields_ = [("h", ctypes.c_uint32 * nwords), ("count", ctypes.c_uint64),
-                    ("buf", ctypes.c_uint8 * block), ("magic", ctypes.c_uint32)]
-    return Ctx
+from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
 
 
 @dataclass(frozen=True)
@@ -40,10 +28,10 @@ class Hash:
 
 
 HASHES = {h.name: h for h in (
-    Hash("md2", Md2Ctx, 16, 16, lambda m: MD2.new(m).digest()),
-    Hash("md4", _md_ctx(4, 64), 16, 64, lambda m: MD4.new(m).digest()),
-    Hash("md5", _md_ctx(4, 64), 16, 64, lambda m: hashlib.md5(m).digest()),
-    Hash("sha1", _md_ctx(5, 64), 20, 64, lambda m: hashlib.sha1(m).digest()),
+    Hash("md2", opaque("vc_md2_ctx"), 16, 16, lambda m: MD2.new(m).digest()),
+    Hash("md4", opaque("vc_md4_ctx"), 16, 64, lambda m: MD4.new(m).digest()),
+    Hash("md5", opaque("vc_md5_ctx"), 16, 64, lambda m: hashlib.md5(m).digest()),
+    Hash("sha1", opaque("vc_sha1_ctx"), 20, 64, lambda m: hashlib.sha1(m).digest()),
 )}
 NAMES = list(HASHES)
 

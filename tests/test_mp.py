@@ -12,8 +12,7 @@ import pytest
 
 from mpy import (CAP_LIMBS, MAX_BITS, VC_ERR_MODULUS, VC_ERR_NOINV, VC_ERR_RANGE, Mp,
                  from_limbs, limbs)
-
-VC_ERR_NULL, VC_ERR_LENGTH, VC_ERR_OVERLAP = -1, -2, -6
+from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP
 P = ctypes.POINTER
 U32, SIZE = ctypes.c_uint32, ctypes.c_size_t
 B = 1 << 32

@@ -1,6 +1,8 @@
 """The simulated SoC: self-tests and benchmarks, exit status, and the harness's failure paths
 (trap report, cycle bound, bad requests)."""
 
+import re
+
 import pytest
 
 from vexrun.vectors import kat_ec, katgen
@@ -136,6 +138,15 @@ def test_trap_is_reported_with_its_cause(sim_config, faults, kind, reason):
         s.send(kind)
         with pytest.raises(SimError, match=f"firmware trap: {reason}"):
             s.read_json()
+
+
+def test_platform_reports_a_trap_in_a_plain_line_without_the_applications_report(sim_config, faults):
+    with SimSession(sim_config, max_cycles=20_000_000, read_timeout=60, firmware=faults) as s:
+        s.send("plain")
+        with pytest.raises(SimError, match=r"ended the run \(status 3\)"):
+            s.read_json()
+        assert any(re.fullmatch(r"trap: illegal instruction mcause 0x00000002 mepc 0x[0-9a-f]{8} "
+                                r"mtval 0x[0-9a-f]{8} sp 0x[0-9a-f]{8}", line.strip()) for line in s.console), s.console
 
 
 def test_cycle_bound_stops_a_firmware_that_hangs(sim_config, faults):

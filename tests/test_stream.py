@@ -15,10 +15,7 @@ from Crypto.Cipher import ARC4
 
 from vexrun.models.seal import Seal
 from vexrun.vectors import kat_stream
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK
-
-VC_ERR_KEYLEN = -4
-VC_ERR_OVERLAP = -6
+from vc import VC_ERR_KEYLEN, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared
 
 SEAL_MAX_LEN = 65536                      # VC_SEAL_MAX_LEN
 SEAL_R_WORDS = 4 * SEAL_MAX_LEN // 1024   # VC_SEAL_R_WORDS
@@ -32,6 +29,11 @@ class Rc4Ctx(ctypes.Structure):
 class SealCtx(ctypes.Structure):
     _fields_ = [("T", ctypes.c_uint32 * 512), ("S", ctypes.c_uint32 * 256),
                 ("R", ctypes.c_uint32 * SEAL_R_WORDS), ("magic", ctypes.c_uint32)]
+
+
+# Declared field by field for the tests that read RC4's position or corrupt a context's magic.
+declared(Rc4Ctx, "vc_rc4_ctx")
+declared(SealCtx, "vc_seal_ctx")
 
 
 # ---------------------------------------------------------------- ctypes helpers

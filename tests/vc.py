@@ -1,24 +1,56 @@
-"""ctypes view of the vexcrypt C API (fw/include/vexcrypt/), for the host tests."""
+"""ctypes view of the vexcrypt C API (fw/include/vexcrypt/), for the host tests. The error codes
+(VC_OK, VC_ERR_*) and the sizes of the library's types come from the library itself (common.h:
+vc_errors, vc_sizeof), read when this module is imported. A type whose fields are private is an
+opaque buffer of its size (opaque); a public one the tests declare field by field is checked
+against it (declared)."""
 
 import ctypes
 
-# enum vc_err (fw/include/vexcrypt/common.h)
-VC_OK = 0
-VC_ERR_NULL = -1
-VC_ERR_LENGTH = -2
-VC_ERR_STATE = -3
-VC_ERR_KEYLEN = -4
-VC_ERR_PADDING = -5
-VC_ERR_OVERLAP = -6
-VC_ERR_MODULUS = -7
-VC_ERR_RANGE = -8
-VC_ERR_NOINV = -9
-VC_ERR_VERIFY = -10
-VC_ERR_FAULT = -11
-VC_ERR_PARAM = -12
-VC_ERR_RETRY = -13
-VC_ERR_POINT = -14
-VC_ERR_HW = -15
+from vexrun.build import ensure_host_lib
+
+LIB = ctypes.CDLL(str(ensure_host_lib()))
+
+
+class _ErrInfo(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("name", ctypes.c_char_p), ("text", ctypes.c_char_p)]
+
+
+def _errors() -> dict:
+    """{name: code} of vc_errors[], in the table's order (VC_OK first)."""
+    table = ctypes.cast(ctypes.addressof(_ErrInfo.in_dll(LIB, "vc_errors")), ctypes.POINTER(_ErrInfo))
+    out, i = {}, 0
+    while table[i].name:
+        out[table[i].name.decode()] = table[i].code
+        i += 1
+    return out
+
+
+ERRORS = _errors()
+globals().update(ERRORS)          # VC_OK, VC_ERR_NULL, ...
+
+LIB.vc_sizeof.argtypes = [ctypes.c_char_p]
+LIB.vc_sizeof.restype = ctypes.c_size_t
+
+
+def sizeof(name: str) -> int:
+    n = LIB.vc_sizeof(name.encode())
+    assert n, f"{name}: not a type of the library (vc_sizeof)"
+    return n
+
+
+def opaque(name: str):
+    """A ctypes type for the library's type `name`: zeroed bytes of its size, aligned as any
+    type of that size can need (a C type's size is a multiple of its alignment)."""
+    size = sizeof(name)
+    unit = next(u for u in (ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint16, ctypes.c_uint8)
+                if size % ctypes.sizeof(u) == 0)
+    return unit * (size // ctypes.sizeof(unit))
+
+
+def declared(cls, name: str):
+    """cls, the tests' declaration of the public type `name`, once its size is the library's."""
+    assert ctypes.sizeof(cls) == sizeof(name), f"{cls.__name__}: {ctypes.sizeof(cls)} bytes, {name}: {sizeof(name)}"
+    return cls
 
 
 # The block ciphers' key schedule and block functions (fw/include/vexcrypt/block.h), by the
@@ -32,9 +64,7 @@ BLOCK_FUNCS = {
 }
 
 
-class Sha256Ctx(ctypes.Structure):
-    _fields_ = [("h", ctypes.c_uint32 * 8), ("count", ctypes.c_uint64),
-                ("buf", ctypes.c_uint8 * 64), ("magic", ctypes.c_uint32)]
+Sha256Ctx = opaque("vc_sha256_ctx")
 
 
 def sha256(lib, msg: bytes) -> bytes:

@@ -72,8 +72,8 @@ struct suite {
 extern const struct suite suites[];
 extern const size_t nsuites;
 
-/* Self-test bookkeeping: one report line per primitive with its vector count and the label
- * of the first failing vector. */
+/* Self-test bookkeeping (check.c): one report line per primitive with its vector count and the
+ * label of the first failing vector. */
 struct check {
   const char *name;
   unsigned vectors, failed;
@@ -81,13 +81,13 @@ struct check {
 };
 void check_result(struct check *c, int pass, const char *label);
 void check_report(const struct check *c, struct tally *t);
+/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
+int selftest_spread(size_t j, size_t n);
 /* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
 void selftest_pk(int quick, struct tally *t);
 void selftest_ec(int quick, struct tally *t);
 void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit only */
 void selftest_mont(int quick, struct tally *t);    /* builds with the Montgomery unit only */
-/* The quick self-test's pick among a primitive's n vectors: the first, the middle, the last. */
-int selftest_spread(size_t j, size_t n);
 
 /* Suites. */
 void selftest_run(const struct run_opts *o, struct tally *t);
@@ -100,8 +100,14 @@ void bench_pk(const struct run_opts *o, struct tally *t);
 void bench_ec(const struct run_opts *o, struct tally *t);
 void bench_clmul(const struct run_opts *o, struct tally *t);
 void bench_mont(const struct run_opts *o, struct tally *t);
-/* P-256's protocols on and off the Montgomery unit, as records of `suite` (bench_ec.c). */
-void bench_ec_p256(const char *suite, const struct run_opts *o, struct tally *t);
+/* The protocols on curve `id` (vc_ec_curve_id) in the optimized set, on and off the curve's
+ * unit when the build has it, as records of `suite` (bench_ec.c). */
+void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct tally *t);
+
+/* The trap report the application installs (plat_set_trap_handler): after a blank line, the
+ * JSON line {"trap":true,"cause":..,"name":..,"mepc":..,"mtval":..,"sp":..} the host reads
+ * (vexrun/target.py). */
+void app_trap(const struct plat_trap *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);

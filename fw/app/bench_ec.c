@@ -1,7 +1,7 @@
 /* Benchmarks of the binary fields and the elliptic curves (suite "ec"): seed 001's EC-DH,
  * EC-ElGamal and EC-DSA at 163 and 233 bits in both algorithm sets, each with the field
  * operations it made (the cost split); the field operations themselves; P-256 ECDH and ECDSA
- * for seed 002's comparison with DH and DSA.
+ * for seed 002's comparison with DH and DSA. Suite mont reruns P-256's (bench_ec_curve).
  *
  * Keys and ephemeral scalars come from HMAC_DRBG seeded with labels ("vexcrypt/ec/<curve>"
  * for the peer, ".../party" for the measured EC-DH party, whose key generation is timed),
@@ -378,9 +378,9 @@ void bench_ec(const struct run_opts *o, struct tally *t)
   }
 }
 
-void bench_ec_p256(const char *suite, const struct run_opts *o, struct tally *t)
+void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct tally *t)
 {
   static struct ec_ctx x;
   x.suite = suite;
-  ec_protocols(&x, vc_ec_curve_get(VC_EC_P256), VC_EC_OPTIMIZED, o, t);
+  ec_protocols(&x, vc_ec_curve_get(id), VC_EC_OPTIMIZED, o, t);
 }

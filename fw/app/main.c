@@ -171,6 +171,7 @@ static void serve(char *buf, long n)
 
 int main(void)
 {
+  plat_set_trap_handler(app_trap);
   plat_init();
   io_puts("\n");
   json_begin();

@@ -11,40 +11,9 @@
 #include "kat.h"
 #include "prims.h"
 
-void check_result(struct check *c, int pass, const char *label)
-{
-  c->vectors++;
-  if (!pass && !c->failed++)
-    c->first = label;
-}
-
-void check_report(const struct check *c, struct tally *t)
-{
-  json_begin();
-  json_str("suite", "selftest");
-  json_str("prim", c->name);
-  json_u64("vectors", c->vectors);
-  json_u64("failed", c->failed);
-  json_bool("ok", c->failed == 0 && c->vectors > 0);
-  if (c->failed)
-    json_str("error", c->first);
-  else if (!c->vectors)
-    json_str("error", "no vectors");
-  json_end();
-  if (c->failed || !c->vectors)
-    t->fail++;
-  else
-    t->pass++;
-}
-
 static int same_name(const char *a, const char *b)
 {
   return !strcmp(a, b);
-}
-
-int selftest_spread(size_t j, size_t n)
-{
-  return j == 0 || j == n / 2 || j + 1 == n;
 }
 
 /* Each vector one-shot, and streamed in two pieces split at len/3. */

@@ -31,6 +31,6 @@ class HmacDrbg:
 
     def draw(self, bits: int) -> int:
         """The benchmarks' draw(bits): ceil(bits/8) bytes, big-endian, bits above `bits`
-        cleared (fw/app/bench_pk.c)."""
+        cleared (fw/app/bench_mp.c)."""
         v = int.from_bytes(self.generate((bits + 7) // 8), "big")
         return v & ((1 << bits) - 1)

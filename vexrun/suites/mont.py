@@ -1,4 +1,4 @@
-"""Suite "mont" (fw/app/bench_pk.c, bench_mont; P-256 from bench_ec.c): the Montgomery
+"""Suite "mont" (fw/app/bench_mont.c; P-256 from bench_ec.c): the Montgomery
 co-processor. The driver's steps on the unit with resident operands (prim "montu": set-up, one
 operand in, a product, one operand out, the fixed-window exponentiation), then the library's
 operations at its default point on the unit (impl "hw") and off it ("sw": ALGO2 r=2^32 sqr

@@ -1,4 +1,4 @@
-"""Suite "mp" (fw/app/bench_pk.c): the multiprecision library at seed 000's operations (Tables
+"""Suite "mp" (fw/app/bench_mp.c): the multiprecision library at seed 000's operations (Tables
 9-13) and seed 004's design space of modular multiplication and exponentiation. Inputs are drawn
 from HMAC_DRBG with the label each record names; the host draws the same numbers and recomputes
 every output with Python integers."""
@@ -10,7 +10,7 @@ from vexrun.suites.base import Suite, cycles, find, status
 
 
 def mp_inputs(bits, label):
-    """The numbers bench_pk.c draws: m (odd, top bit set), a, b < m, a double-length number, e."""
+    """The numbers bench_mp.c draws: m (odd, top bit set), a, b < m, a double-length number, e."""
     rng = HmacDrbg(label.encode())
     m = (rng.draw(bits - 1) + (1 << (bits - 1))) | 1
     a = rng.draw(bits) % m

@@ -1,7 +1,8 @@
-"""Suites "hash", "block" and "stream" (fw/app/bench.c): cycles of every hash and cipher on the
-deterministic benchmark data at each message size. The host recomputes every output (hashlib,
-pycryptodome, vexrun.models); the page fits cycles = A·bytes + B per primitive (seed 002's Table
-4) and puts the seeds' figures beside ours, converted to cycles."""
+"""Suites "hash", "block" and "stream" (fw/app/bench_hash.c, bench_block.c, bench_stream.c):
+cycles of every hash and cipher on the deterministic benchmark data at each message size. The
+host recomputes every output (hashlib, pycryptodome, vexrun.models); the page fits cycles =
+A·bytes + B per primitive (seed 002's Table 4) and puts the seeds' figures beside ours,
+converted to cycles."""
 
 import hashlib
 from collections import defaultdict

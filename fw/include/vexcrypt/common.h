@@ -34,4 +34,19 @@ enum vc_err {
 /* Human-readable name of an error code ("ok", "null pointer", ...). */
 const char *vc_strerror(int err);
 
+/* Every error code with its C name and vc_strerror's text, VC_OK first, ended by an entry
+ * whose name is NULL: for messages and for callers that do not read this header (the host
+ * tests, through ctypes). */
+typedef struct {
+  int code;
+  const char *name;
+  const char *text;
+} vc_err_info;
+extern const vc_err_info vc_errors[];
+
+/* sizeof the public type `name` ("vc_mont", "vc_hmac_ctx": every struct and array type the
+ * headers declare), 0 for a name it does not know: for callers that allocate the library's
+ * types without their declarations (the host tests, through ctypes). */
+size_t vc_sizeof(const char *name);
+
 #endif

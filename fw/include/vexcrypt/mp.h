@@ -178,6 +178,12 @@ int vc_mont_init(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache
                  vc_mp_cache *pre);
 int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                      vc_mp_cache *pre);
+/* What the set-up chose: the limbs of m (the length of the limb-level operands below) and the
+ * bits of R (R = 2^vc_mont_r_bits: the algorithm's digit bits times its digits). 0 for NULL. */
+size_t vc_mont_limbs(const vc_mont *ctx);
+size_t vc_mont_r_bits(const vc_mont *ctx);
+/* A cache's hits and misses since its set-up cleared it. VC_ERR_NULL for a NULL pointer. */
+int vc_mp_cache_counts(const vc_mp_cache *c, uint32_t *hits, uint32_t *misses);
 
 /* Limb-level Montgomery product r = a*b/R mod m on ctx->n-limb arrays, with the context's
  * algorithm. Preconditions (not checked, for speed): a, b < m; r may alias a or b. Returns

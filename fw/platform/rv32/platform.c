@@ -4,9 +4,8 @@
 
 #include "vc_csr.h"
 
-#include "../../app/platform.h"
-#include "../../app/io.h"
 #include "clmul.h"
+#include "platform.h"
 
 #define UART_EV_RX 0x2
 
@@ -112,16 +111,40 @@ static const char *trap_name(uint32_t cause)
   return cause < sizeof(names) / sizeof(names[0]) ? names[cause] : "reserved";
 }
 
+static void (*trap_handler)(const struct plat_trap *t);
+
+void plat_set_trap_handler(void (*fn)(const struct plat_trap *t))
+{
+  trap_handler = fn;
+}
+
+static void put_str(const char *s)
+{
+  while (*s)
+    plat_putc(*s++);
+}
+
+static void put_hex(const char *label, uint32_t v)
+{
+  put_str(label);
+  for (int i = 28; i >= 0; i -= 4)
+    plat_putc("0123456789abcdef"[(v >> i) & 0xF]);
+}
+
+/* Called by crt0.S's trap entry, on the main stack. */
 void vc_trap(uint32_t cause, uint32_t epc, uint32_t tval, uint32_t sp)
 {
-  io_puts("\n");
-  json_begin();
-  json_bool("trap", 1);
-  json_u64("cause", cause);
-  json_str("name", trap_name(cause));
-  json_hex32("mepc", epc);
-  json_hex32("mtval", tval);
-  json_hex32("sp", sp);
-  json_end();
+  const struct plat_trap t = {cause, epc, tval, sp, trap_name(cause)};
+  if (trap_handler) {
+    trap_handler(&t);
+  } else {
+    put_str("\ntrap: ");
+    put_str(t.name);
+    put_hex(" mcause 0x", cause);
+    put_hex(" mepc 0x", epc);
+    put_hex(" mtval 0x", tval);
+    put_hex(" sp 0x", sp);
+    put_str("\n");
+  }
   vc_exit(3);
 }

@@ -1,5 +1,6 @@
 /* GF(2^163) and GF(2^233): descriptors, encodings, addition, trace, quadratic solving and the
- * dispatching forms of the algorithm sets. */
+ * dispatching forms of the algorithm sets, which call the variants (gf2m_*.c); what the
+ * variants share is in gf2m_common.c. */
 #include <string.h>
 
 #include "gf2m_internal.h"
@@ -46,14 +47,6 @@ VC_HOT(gf2m) void vc_gf2m_add(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a
     r[i] = a[i] ^ b[i];
 }
 
-int vc_gf2m_is_zero(const vc_gf2m_field *f, const vc_gf2m a)
-{
-  uint32_t acc = 0;
-  for (int i = 0; i < f->words; i++)
-    acc |= a[i];
-  return (int)vc_ct_eq0(acc);
-}
-
 int vc_gf2m_equal(const vc_gf2m_field *f, const vc_gf2m a, const vc_gf2m b)
 {
   vc_gf2m t;
@@ -88,23 +81,6 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
   return VC_OK;
 }
 
-/* The optimized set's product: on the carry-less multiply unit when the build has it and it is
- * on, else the comb, through b's prepared table when the caller has one. */
-VC_HOT(gf2m) void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
-                                  const uint32_t *table)
-{
-#if VC_HAVE_CLMUL
-  if (vc_accel_on(VC_ACCEL_CLMUL)) {
-    vc_gf2m_mul_clmul_hw(f, r, a, b);
-    return;
-  }
-#endif
-  if (table)
-    vc_gf2m_mul_table(f, r, a, table);
-  else
-    vc_gf2m_mul_comb(f, r, a, b);
-}
-
 VC_HOT(gf2m) void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b)
 {
   vc_gf2m_stats.mul++;
@@ -126,19 +102,6 @@ VC_HOT(gf2m) void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2
   vc_gf2m_mul_opt(f, r, a, p->b, p->t);
 }
 
-/* The optimized set's square: on the unit when the build has it and it is on, else the bit
- * spreading. */
-VC_HOT(gf2m) void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
-{
-#if VC_HAVE_CLMUL
-  if (vc_accel_on(VC_ACCEL_CLMUL)) {
-    vc_gf2m_sqr_clmul_hw(f, r, a);
-    return;
-  }
-#endif
-  vc_gf2m_sqr_spread(f, r, a);
-}
-
 VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
 {
   vc_gf2m_stats.sqr++;
@@ -152,42 +115,4 @@ int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m 
 {
   vc_gf2m_stats.inv++;
   return set == VC_EC_BASIC ? vc_gf2m_inv_euclid_var(f, r, a) : vc_gf2m_inv_itoh(f, r, a);
-}
-
-int vc_gf2m_inv_start(const vc_gf2m_field *f, const vc_gf2m r, const vc_gf2m a, uint32_t *u,
-                      uint32_t *v)
-{
-  if (!f || !r || !a)
-    return VC_ERR_NULL;
-  if (vc_gf2m_is_zero(f, a))
-    return VC_ERR_NOINV;
-  memset(u, 0, 4 * (VC_GF2M_WORDS + 1));
-  memset(v, 0, 4 * (VC_GF2M_WORDS + 1));
-  memcpy(u, a, 4 * (size_t)f->words);
-  v[f->m / 32] = 1u << (f->m % 32);
-  v[0] |= 1;
-  for (int i = 0; i < 3 && f->k[i]; i++)
-    v[f->k[i] / 32] |= 1u << (f->k[i] % 32);
-  return VC_OK;
-}
-
-int vc_gf2m_deg_var(const uint32_t *a, int n)
-{
-  for (int i = n - 1; i >= 0; i--)
-    if (a[i])
-      return 32 * i + 31 - __builtin_clz(a[i]);
-  return -1;
-}
-
-void vc_gf2m_addshift_var(uint32_t *a, const uint32_t *b, int n, int s)
-{
-  int w = s / 32, k = s % 32;
-  if (k == 0) {
-    for (int i = n - 1; i >= w; i--)
-      a[i] ^= b[i - w];
-    return;
-  }
-  for (int i = n - 1; i > w; i--)
-    a[i] ^= (b[i - w] << k) | (b[i - w - 1] >> (32 - k));
-  a[w] ^= b[0] << k;
 }

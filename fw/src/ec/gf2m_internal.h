@@ -49,14 +49,6 @@ static VC_INLINE void gf2m_reduce233(uint32_t *r, uint32_t *c)
   r[7] = c[7] & 0x1FF;
 }
 
-/* The optimized set's product and square as the dispatching forms make them (on the clmul unit
- * when the build has it and it is on; else the comb, through the prepared table t of b when
- * not NULL, and the bit-spreading squaring), without counting the call: the operations inside
- * another operation (Itoh-Tsujii's inversion) are not the caller's. */
-void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m b,
-                     const uint32_t *t);
-void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
-
 /* The comb multiplication in two steps (gf2m_mul_comb.c), for products by an operand used
  * more than once (the ladder's x and sqrt(b)): t = the table of b (VC_GF2M_TABLE words), then
  * r = a b from t. */
@@ -83,8 +75,41 @@ typedef struct {
 void vc_gf2m_prepare(const vc_gf2m_field *f, vc_gf2m_prep *p, const vc_gf2m b);
 void vc_gf2m_mul_by(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a, const vc_gf2m_prep *p);
 
-/* The inversions' start (a, f): u = a and v = f(z) on VC_GF2M_WORDS + 1 words (f has degree
- * m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else VC_OK. */
+/* The optimized set's product and square as the dispatching forms make them (on the clmul unit
+ * when the build has it and it is on; else the comb, through the prepared table t of b when
+ * not NULL, and the bit-spreading squaring), without counting the call: the operations inside
+ * another operation (Itoh-Tsujii's inversion) are not the caller's. Inline, so that the
+ * inversion (gf2m_inv_itoh.c) does not call back into the dispatching forms (gf2m.c), and these
+ * make no more calls than before. */
+static VC_INLINE void vc_gf2m_mul_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a,
+                                      const vc_gf2m b, const uint32_t *t)
+{
+#if VC_HAVE_CLMUL
+  if (vc_accel_on(VC_ACCEL_CLMUL)) {
+    vc_gf2m_mul_clmul_hw(f, r, a, b);
+    return;
+  }
+#endif
+  if (t)
+    vc_gf2m_mul_table(f, r, a, t);
+  else
+    vc_gf2m_mul_comb(f, r, a, b);
+}
+
+static VC_INLINE void vc_gf2m_sqr_opt(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a)
+{
+#if VC_HAVE_CLMUL
+  if (vc_accel_on(VC_ACCEL_CLMUL)) {
+    vc_gf2m_sqr_clmul_hw(f, r, a);
+    return;
+  }
+#endif
+  vc_gf2m_sqr_spread(f, r, a);
+}
+
+/* The inversions' steps (gf2m_common.c). Their start (a, f): u = a and v = f(z) on
+ * VC_GF2M_WORDS + 1 words (f has degree m). Returns VC_ERR_NULL or VC_ERR_NOINV (a = 0), else
+ * VC_OK. */
 int vc_gf2m_inv_start(const vc_gf2m_field *f, const vc_gf2m r, const vc_gf2m a, uint32_t *u,
                       uint32_t *v);
 /* Degree of a[0..n) (-1 for zero). Variable time. */

@@ -1,6 +1,7 @@
 /* P-256's pieces shared by the CPU's field (p256.c) and the Montgomery unit's (p256_mont.c):
  * the point formulas as programs over a register file of field elements, the inversion's
- * addition chain, the constants and the scalar decodings. */
+ * addition chain and the wNAF recoding (p256_common.c), the constants and the scalar
+ * decodings. */
 #ifndef VEXCRYPT_EC_P256_INTERNAL_H
 #define VEXCRYPT_EC_P256_INTERNAL_H
 
@@ -56,9 +57,6 @@ static inline unsigned nibble(const uint8_t *k, int i)
 {
   return (k[31 - i / 2] >> (4 * (i & 1))) & 0xF;
 }
-
-/* r = a b mod p on the CPU. */
-void vc_p256_fe_mul(fe r, const fe a, const fe b);
 
 /* The width-w NAF of k (32 big-endian bytes): d[i] odd in (-2^(w-1), 2^(w-1)) or 0, at most
  * one nonzero digit in any w consecutive ones; 257 digits. */

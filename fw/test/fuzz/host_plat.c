@@ -1,4 +1,4 @@
-/* The platform (app/platform.h) of the application's code on the host, for the fuzz targets
+/* The platform (platform/platform.h) of the application's code on the host, for the fuzz targets
  * that drive the oracle: output is dropped, the cycle counter counts its own reads. */
 #include <stdlib.h>
 

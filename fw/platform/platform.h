@@ -1,6 +1,8 @@
-/* What the firmware application needs from the target it runs on. */
-#ifndef VEXCRYPT_APP_PLATFORM_H
-#define VEXCRYPT_APP_PLATFORM_H
+/* What the firmware application needs from the target it runs on: the console, the counters,
+ * the measurement stack, the end of a run and the trap report. Implemented by platform/rv32/
+ * (the SoC) and, for the oracle's code in the fuzz targets, test/fuzz/host_plat.c. */
+#ifndef VEXCRYPT_PLATFORM_H
+#define VEXCRYPT_PLATFORM_H
 
 #include <stdint.h>
 
@@ -27,6 +29,16 @@ uint64_t plat_instret(void);
 uint64_t plat_instret_overhead(void);
 const char *plat_name(void);
 void vc_exit(int status) __attribute__((noreturn));
+
+/* A trap (any trap ends the run): its cause (mcause) and the cause's name, and where it
+ * happened (mepc, mtval, the stack pointer). */
+struct plat_trap {
+  uint32_t cause, epc, tval, sp;
+  const char *name;
+};
+/* fn reports a trap (NULL: the platform's plain line on the console); the run then ends with
+ * status 3. */
+void plat_set_trap_handler(void (*fn)(const struct plat_trap *t));
 
 /* Cycles between two reads, with the counter's own overhead removed. */
 static inline uint64_t plat_elapsed(uint64_t t0, uint64_t t1)

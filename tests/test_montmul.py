@@ -1,4 +1,4 @@
-"""Montgomery arithmetic and exponentiation (fw/src/mp/mont.c, modexp.c, crt.c): every
+"""Montgomery arithmetic and exponentiation (fw/src/mp/montmul.c, modexp.c, crt.c): every
 modular-multiplication algorithm and radix of seed 004's design space, every exponentiation
 method and both CRT conversions against Python integers."""
 
@@ -9,7 +9,8 @@ import pytest
 
 from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, UNIT, CRT_MRC, CRT_SRC, EXP_LADDER, EXP_LR,
                  EXP_RL, EXP_WINDOW, LIMBS, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM,
-                 VC_ERR_RANGE, Cache, Cfg, Mont, Mp, cfg, from_limbs, limbs)
+                 VC_ERR_RANGE, Cache, Cfg, Mont, Mp, cache_counts, cfg, from_limbs, limbs,
+                 mont_limbs, mont_r)
 
 P = ctypes.POINTER
 
@@ -49,11 +50,6 @@ def mont(api, m, c=None, intra=None, pre=None, secret=True):
     return ctx
 
 
-def r_of(ctx) -> int:
-    return 1 << (ctx.digits * ({ALGO2: ctx.cfg.radix_bits, ALGO3: ctx.cfg.radix_bits,
-                                ALGO5: 1}.get(ctx.cfg.algo, 32)))
-
-
 def moduli(rng, bits):
     """Odd moduli of `bits` bits with edge shapes: random, all-ones, 2^(bits-1)+1, and a
     multiple of 3 (whose factors multiply to exactly m: the reduction's boundary case)."""
@@ -78,13 +74,18 @@ def test_mont_mul(api, algo, k, bits, ct):
             continue
         for sqr in (0, 1):
             ctx = mont(api, m, cfg(algo, k, sqr), secret=ct)
-            n = ctx.n
-            rinv = pow(r_of(ctx), -1, m)
-            assert from_limbs(ctx.r2, n) == r_of(ctx) ** 2 % m
-            assert from_limbs(ctx.one, n) == r_of(ctx) % m
-            if ct:      # vc_mont_init with cfg.var: the variable-time set-up, the same constants
-                ctx2 = mont(api, m, cfg(algo, k, sqr, var=1))
-                assert from_limbs(ctx2.r2, n) == from_limbs(ctx.r2, n)
+            n = mont_limbs(ctx)
+            assert n == (m.bit_length() + 31) // 32
+            rinv = pow(mont_r(ctx), -1, m)
+            # The set-up's constants through what uses them: R^2 mod m takes a product into
+            # Montgomery form (vc_mp_mont_modmul_var), R mod m starts an exponentiation; the same
+            # with vc_mont_init's variable-time set-up (cfg.var).
+            for c in [ctx, mont(api, m, cfg(algo, k, sqr, var=1))] if ct else [ctx]:
+                a, b = rng.randrange(m), rng.randrange(m)
+                r = Mp()
+                assert api.vc_mp_mont_modmul_var(ctypes.byref(c), ctypes.byref(r), Mp.of(a), Mp.of(b)) == 0
+                assert int(r) == a * b % m
+                assert modexp(api, c, a, 3) == pow(a, 3, m)
             pairs = [(a, rng.randrange(m)) for a in operands(rng, m)]
             if m % 3 == 0:
                 pairs.append((3, m // 3))                   # a*b = m exactly
@@ -110,14 +111,14 @@ def test_mont_mul_large(api, algo, k, bits):
     rng = random.Random(bits + algo)
     for m in moduli(rng, bits):
         ctx = mont(api, m, cfg(algo, k, 1))
-        rinv = pow(r_of(ctx), -1, m)
+        rinv, n = pow(mont_r(ctx), -1, m), mont_limbs(ctx)
         for a in (m - 1, rng.randrange(m)):
             b = rng.randrange(m)
-            out = limbs(0, ctx.n)
-            api.vc_mont_mul_var(ctypes.byref(ctx), out, limbs(a, ctx.n), limbs(b, ctx.n))
-            assert from_limbs(out, ctx.n) == a * b * rinv % m
-            api.vc_mont_sqr_var(ctypes.byref(ctx), out, limbs(a, ctx.n))
-            assert from_limbs(out, ctx.n) == a * a * rinv % m
+            out = limbs(0, n)
+            api.vc_mont_mul_var(ctypes.byref(ctx), out, limbs(a, n), limbs(b, n))
+            assert from_limbs(out, n) == a * b * rinv % m
+            api.vc_mont_sqr_var(ctypes.byref(ctx), out, limbs(a, n))
+            assert from_limbs(out, n) == a * a * rinv % m
 
 
 def modexp(api, ctx, a, e):
@@ -172,18 +173,18 @@ def test_caches(api):
     ctx = mont(api, m, cfg(ALGO1, 32, 0, EXP_WINDOW, 4), intra, pre)
     a, e = rng.randrange(m), rng.getrandbits(512)
     assert modexp(api, ctx, a, e) == pow(a, e, m)
-    assert (pre.hits, pre.misses) == (0, 1)
-    assert intra.misses > 0
+    assert cache_counts(pre) == (0, 1)
+    assert cache_counts(intra)[1] > 0
     assert modexp(api, ctx, a, e) == pow(a, e, m)           # pre-ME hit: no products at all
-    assert (pre.hits, pre.misses) == (1, 1)
+    assert cache_counts(pre) == (1, 1)
     assert modexp(api, ctx, a, e + 2) == pow(a, e + 2, m)   # same base, other exponent: a miss
-    assert pre.misses == 2
+    assert cache_counts(pre)[1] == 2
     ctx2 = mont(api, m, cfg(ALGO1, 32, 0, EXP_WINDOW, 4), intra, None)
-    assert intra.hits == 0 and intra.misses == 0             # init clears the cache
+    assert cache_counts(intra) == (0, 0)                     # init clears the cache
     modexp(api, ctx2, a, 3)
-    h0 = intra.hits
+    h0 = cache_counts(intra)[0]
     modexp(api, ctx2, a, 3)                                  # the same products again: hits
-    assert intra.hits > h0
+    assert cache_counts(intra)[0] > h0
     assert modexp(api, ctx2, a, 3) == pow(a, 3, m)
 
 
@@ -282,12 +283,12 @@ def test_modexp_ct_sequence(api):
     counts, var_counts = set(), set()
     for e in (0, 1, (1 << 512) - 1, 1 << 300, rng.getrandbits(512), rng.getrandbits(40)):
         for a in (0, 1, m - 1, rng.randrange(m)):
-            intra.hits = intra.misses = 0
+            before = sum(cache_counts(intra))
             assert modexp_ct(api, ctx, a, e, 512) == pow(a, e, m)
-            counts.add(intra.hits + intra.misses)
-            intra.hits = intra.misses = 0
+            counts.add(sum(cache_counts(intra)) - before)
+            before = sum(cache_counts(intra))
             modexp(api, ctx, a, e)
-            var_counts.add(intra.hits + intra.misses)
+            var_counts.add(sum(cache_counts(intra)) - before)
     assert len(counts) == 1, counts
     assert len(var_counts) > 1
 

@@ -414,6 +414,14 @@ static void unit_key_put(const vc_mont *c)
   unit_next ^= 1;
 }
 
+/* The bits of one digit at cfg: R = 2^(k * digits). */
+static unsigned digit_bits(const vc_mp_cfg *cfg)
+{
+  if (cfg->algo == VC_MM_ALGO2 || cfg->algo == VC_MM_ALGO3)
+    return cfg->radix_bits;
+  return cfg->algo == VC_MM_ALGO5 ? 1 : 32;
+}
+
 /* The set-up of both forms; `secret`: vc_mont_init's (a secret modulus). */
 static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                 vc_mp_cache *pre, int secret)
@@ -438,11 +446,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
   for (int i = 0; i < 4; i++)
     inv *= 2 - m->d[0] * inv;
   c->m0inv = -inv;
-  unsigned k = 32;
-  if (cfg->algo == VC_MM_ALGO2 || cfg->algo == VC_MM_ALGO3)
-    k = cfg->radix_bits;
-  else if (cfg->algo == VC_MM_ALGO5)
-    k = 1;
+  unsigned k = digit_bits(cfg);
   if (k == 32)
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
@@ -483,4 +487,23 @@ int vc_mont_init_var(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cac
                      vc_mp_cache *pre)
 {
   return init(c, m, cfg, intra, pre, 0);
+}
+
+size_t vc_mont_limbs(const vc_mont *c)
+{
+  return c ? c->n : 0;
+}
+
+size_t vc_mont_r_bits(const vc_mont *c)
+{
+  return c ? (size_t)digit_bits(&c->cfg) * c->digits : 0;
+}
+
+int vc_mp_cache_counts(const vc_mp_cache *ch, uint32_t *hits, uint32_t *misses)
+{
+  if (!ch || !hits || !misses)
+    return VC_ERR_NULL;
+  *hits = ch->hits;
+  *misses = ch->misses;
+  return VC_OK;
 }
