@@ -34,7 +34,7 @@ LIB_DRIVER_HEADERS = {"accel.h", "clmul.h", "mont.h"}
 
 
 def builds(sim_config):
-    from vexrun.build import Config, ensure_all
+    from vexrun.soc.build import Config, ensure_all
     return [sim_config] + [ensure_all(Config.parse(**o), log=lambda m: None)
                            for o in ({"clmul": True}, {"mont": True})]
 

@@ -6,7 +6,7 @@ against it (declared)."""
 
 import ctypes
 
-from vexrun.build import ensure_host_lib
+from vexrun.soc.build import ensure_host_lib
 
 LIB = ctypes.CDLL(str(ensure_host_lib()))
 

@@ -19,7 +19,7 @@
 #define EC_MSG_BYTES 23
 
 struct ec_ctx {
-  const char *suite;            /* the records' suite: "ec", or "mont" (P-256 alone) */
+  const char *suite;            /* the records' suite: "ec", or an accelerator's (bench_ec_curve) */
   /* the protocols: the curve and set measured, the peer's key (d2, q2), the measured party's
    * (d1, q1), the ephemeral scalar, the message point, the outputs */
   const vc_ec_curve *cur;

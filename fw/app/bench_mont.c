@@ -122,7 +122,8 @@ void bench_mont(const struct run_opts *o, struct tally *t)
   static struct pk_ctx x;
   struct run_opts q = *o;
   q.instret = 0;            /* the unit's cycles are no instructions; the software rows are 1 G cycles a run */
-  x.mont = 1;
+  x.suite = "mont";
+  x.accel = VC_ACCEL_MONT;
   /* The quick set: the unit's own figures and RSA-1024; "all" adds 2048 bits and the protocols. */
   for (size_t i = 0; i < BENCH_N(sizes); i++)
     if (o->all || sizes[i] < 2048)

@@ -9,19 +9,20 @@
 #include "kat.h"
 #include "prims.h"
 
-/* The suite's records: "pk" runs each case once, "mont" on the unit and off it. */
+/* The suite's records: this suite runs each case once; an accelerator's suite (x->accel) on
+ * the unit and off it. */
 static void pk_run(struct pk_ctx *x, const struct bench_family *f, const struct bench_case *c, size_t n,
                    const struct run_opts *o, struct tally *t)
 {
-  if (x->mont)
-    bench_run_impls(f, c, n, x, VC_ACCEL_MONT, o, t);
+  if (x->accel)
+    bench_run_impls(f, c, n, x, x->accel, o, t);
   else
     bench_run_all(f, c, n, x, o, t);
 }
 
 static const char *pk_suite(const struct pk_ctx *x)
 {
-  return x->mont ? "mont" : "pk";
+  return x->suite ? x->suite : "pk";
 }
 
 static void json_sig(void *p)
@@ -60,9 +61,9 @@ static int rsa_default(void *p)
   return x->crt == VC_RSA_MRC && !memcmp(&x->cfg, &vc_mp_cfg_default, sizeof(x->cfg));
 }
 
-/* Suite mont: the public operation alone on the signature (sig^e mod n into z), before the
- * verification, so that on the unit it is the first call under n (R^2 mod n computed; sign
- * used p and q), as an application's first verification under a key. */
+/* An accelerator's suite (mont): the public operation alone on the signature (sig^e mod n into
+ * z), before the verification, so that on the unit it is the first call under n (R^2 mod n
+ * computed; sign used p and q), as an application's first verification under a key. */
 static void rsa_public_prep(void *p)
 {
   struct pk_ctx *x = p;
@@ -82,16 +83,16 @@ static void rsa_public_out(void *p)
   json_mp("out", &x->z);
 }
 
-static int rsa_mont_default(void *p)
+static int rsa_accel_default(void *p)
 {
-  return ((struct pk_ctx *)p)->mont && rsa_default(p);
+  return ((struct pk_ctx *)p)->accel && rsa_default(p);
 }
 
 static const struct bench_family rsa_family = {pk_rec_head, rsa_start};
 static const struct bench_case rsa_cases[] = {
   {.prim = "rsa", .op = "sign", .call = run_rsa_sign, .fields = json_sig, .arg = 1},
   {.prim = "rsa", .op = "public", .call = run_rsa_public, .prep = rsa_public_prep, .fields = rsa_public_out,
-   .when = rsa_mont_default},
+   .when = rsa_accel_default},
   {.prim = "rsa", .op = "verify", .call = run_rsa_verify, .when = rsa_default},
 };
 

@@ -61,7 +61,8 @@ extern const size_t mm_npoints;
 
 struct pk_ctx {
   struct pk_head h;
-  int mont;                           /* suite "mont": each case on the unit and off it */
+  const char *suite;                  /* the records' suite (NULL: pk) */
+  uint32_t accel;                     /* a VC_ACCEL_* bit: each case on that unit and off it; 0: once */
   char seed[40];
   vc_mp_cfg cfg;
   int crt;
