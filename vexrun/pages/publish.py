@@ -2,7 +2,8 @@
 committed under docs/ (and the bad-input table of vexrun/vectors/badinput.py):
 
 - docs/performance*.md from docs/performance*.json (the runs `vexrun bench --publish` saves),
-- docs/ct.md from docs/ct.json (`vexrun ct --publish`), docs/bad-input.md from the bad-input table,
+- docs/ct.md from docs/ct.json (`vexrun ct --publish`), docs/bad-input.md from the bad-input table
+  (its names and codes from the library's own error table),
 - every block between `<!-- publish:NAME -->` and `<!-- /publish -->` in the project's Markdown
   files (README.md, boards/README.md, hw/*/README.md, docs/*.md): the README's figures, the
   board x configuration table (docs/boards.json), the cost tables (docs/synth-<accel>.json).
@@ -25,6 +26,7 @@ def whole_pages(data: Data) -> dict:
     """{path: text} of the pages rendered whole from their data."""
     from vexrun.checks import ct
     from vexrun.pages import performance
+    from vexrun.vectors import badinput
     out = {}
     for name in performance.page_names():
         records, meta = data.run(Path(name).with_suffix(".json").name)
@@ -32,6 +34,7 @@ def whole_pages(data: Data) -> dict:
             out[data.docs / name] = performance.render_page(name, records, meta, data)
     if data.get("ct.json"):
         out[data.docs / "ct.md"] = ct.page(data.get("ct.json")["results"], data.get("ct.json")["meta"])
+    out[data.docs / "bad-input.md"] = badinput.render()
     return out
 
 

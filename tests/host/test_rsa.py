@@ -24,11 +24,11 @@ from Crypto.Hash import MD2, MD5, SHA1, SHA256
 from Crypto.PublicKey import RSA
 from Crypto.Signature import pkcs1_15
 
-from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, UNIT, ref, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT,
+from vexrun.native.mp import (ALL_CFGS, CFGS, SLOW_CFGS, UNIT, ref, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT,
                  VC_ERR_MODULUS, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, Mp, RsaPriv,
                  RsaPub, cfg, drbg)
 from test_drbg import ModelDrbg, hash_class
-from vc import LIB, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
+from vexrun.native.api import LIB, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
 from vexrun.vectors.packages import cryptography_vectors_dir, read_rsp
 
 P = ctypes.POINTER

@@ -10,9 +10,9 @@ import random
 import gmpy2
 import pytest
 
-from mpy import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
+from vexrun.native.mp import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_LADDER, EXP_LR, EXP_RL, EXP_WINDOW,
                  VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
-from vc import declared
+from vexrun.native.api import declared
 from vexrun.vectors.packages import cryptography_vectors_dir, read_rsp
 
 P = ctypes.POINTER

@@ -4,8 +4,8 @@ by name, points as SEC 1 uncompressed bytes, scalars as Python ints. Every call 
 
 import ctypes
 
-from mpy import Drbg
-from vc import declared
+from vexrun.native.mp import Drbg
+from vexrun.native.api import declared
 
 BASIC, OPTIMIZED = 0, 1
 SETS = {"basic": BASIC, "optimized": OPTIMIZED}

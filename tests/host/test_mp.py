@@ -10,9 +10,9 @@ import random
 import gmpy2
 import pytest
 
-from mpy import (CAP_LIMBS, MAX_BITS, VC_ERR_MODULUS, VC_ERR_NOINV, VC_ERR_RANGE, Mp,
+from vexrun.native.mp import (CAP_LIMBS, MAX_BITS, VC_ERR_MODULUS, VC_ERR_NOINV, VC_ERR_RANGE, Mp,
                  from_limbs, limbs)
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP
 P = ctypes.POINTER
 U32, SIZE = ctypes.c_uint32, ctypes.c_size_t
 B = 1 << 32

@@ -16,10 +16,10 @@ from Crypto.PublicKey import DSA
 from Crypto.Signature import DSS
 from Crypto.Util.number import getPrime, isPrime
 
-from mpy import (ALL_CFGS, CFGS, SLOW_CFGS, ref, EXP_LR, VC_ERR_MODULUS, VC_ERR_PARAM,
+from vexrun.native.mp import (ALL_CFGS, CFGS, SLOW_CFGS, ref, EXP_LR, VC_ERR_MODULUS, VC_ERR_PARAM,
                  VC_ERR_RANGE, VC_ERR_VERIFY, Cfg, Drbg, DsaParams, Mp, cfg, drbg)
 from test_drbg import hash_class, rfc6979_vectors
-from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
+from vexrun.native.api import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
 from vexrun.vectors.packages import cryptography_vectors_dir
 
 HASHES = {"md2": MD2, "md4": MD4, "md5": MD5, "sha1": SHA1, "sha256": SHA256}

@@ -12,7 +12,7 @@ import pytest
 from Crypto.Hash import MD2, MD4
 
 from vexrun.vectors import kat_hash
-from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
+from vexrun.native.api import VC_ERR_NULL, VC_ERR_STATE, VC_OK, opaque
 
 
 @dataclass(frozen=True)

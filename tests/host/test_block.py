@@ -11,7 +11,7 @@ import random
 import pytest
 from Crypto.Cipher import AES, DES, DES3
 
-from vc import BLOCK_FUNCS, VC_ERR_KEYLEN, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared, opaque
+from vexrun.native.api import BLOCK_FUNCS, VC_ERR_KEYLEN, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared, opaque
 from vexrun.models import rc5 as rc5_model
 from vexrun.vectors import kat_block
 

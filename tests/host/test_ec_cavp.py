@@ -10,8 +10,8 @@ import hashlib
 
 import pytest
 
-from ecpy import BASIC, CURVES, OPTIMIZED, Curve
-from vc import VC_ERR_VERIFY, VC_OK
+from vexrun.native.ec import BASIC, CURVES, OPTIMIZED, Curve
+from vexrun.native.api import VC_ERR_VERIFY, VC_OK
 from vexrun.vectors import kat_ec, kat_pk
 
 BASIC_PER_FILE = 3

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mpy import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, UNIT, CRT_MRC, CRT_SRC, EXP_LADDER, EXP_LR,
+from vexrun.native.mp import (ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, UNIT, CRT_MRC, CRT_SRC, EXP_LADDER, EXP_LR,
                  EXP_RL, EXP_WINDOW, LIMBS, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM,
                  VC_ERR_RANGE, Cache, Cfg, Mont, Mp, cache_counts, cfg, from_limbs, limbs,
                  mont_limbs, mont_r)

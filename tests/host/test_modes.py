@@ -9,7 +9,7 @@ import pytest
 from Crypto.Cipher import AES
 from Crypto.Util import Counter
 
-from vc import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
+from vexrun.native.api import BLOCK_FUNCS, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_PADDING, VC_ERR_STATE, VC_OK
 from vexrun.vectors import kat_block
 from vexrun.suites import refs
 

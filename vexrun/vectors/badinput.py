@@ -1,10 +1,7 @@
-"""Issue 15's bad-input table: every public function of fw/include/vexcrypt/*.h and
-fw/drivers/*.h x every class of invalid argument -> the documented error code. This list is the
-single source: tests/test_badinput.py runs each case on the host library and, where the oracle
-reaches the function, in the simulated SoC; docs/bad-input.md is rendered from it.
-
-Regenerate the page after changing the list:
-    PYTHONPATH=. .venv/bin/python tests/badinput.py > docs/bad-input.md
+"""The bad-input table: every public function of fw/include/vexcrypt/*.h and fw/drivers/*.h x
+every class of invalid argument -> the documented error code. This list is the single source:
+tests/host/test_badinput.py runs each case on the host library and, where the oracle reaches the
+function, in the simulated SoC; the publisher renders docs/bad-input.md from it (vexrun publish).
 
 A case is one invalid call: `call(w, f)` gets a World `w` (valid arguments, fresh per case)
 and the C function `f` looked up by the entry's name, so renaming a function is a one-line
@@ -23,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-import vc
-from mpy import Cache, DsaParams, Drbg, Mont, Mp, RsaPriv, RsaPub, limbs
+from vexrun.native import api
+from vexrun.native.mp import Cache, DsaParams, Drbg, Mont, Mp, RsaPriv, RsaPub, limbs
 from vexrun.env import ROOT
 
 SZ = ctypes.c_size_t
@@ -47,7 +44,7 @@ CLASSES = {
     "param": ("param", "unsupported parameter (algorithm, set, hash, option)", "no algorithm parameter"),
 }
 
-ERR = {v: k for k, v in vars(vc).items() if k.startswith("VC_ERR_") or k == "VC_OK"}
+ERR = {v: k for k, v in api.ERRORS.items()}
 
 
 @dataclass
@@ -211,7 +208,7 @@ class World:
     # elliptic curves
     @property
     def curve(self):
-        from ecpy import Curve
+        from vexrun.native.ec import Curve
         return Curve(self.lib, self.curve_name)
 
     @property
@@ -263,8 +260,8 @@ def fresh_lib(lib):
 # ---------------------------------------------------------------------------------------------
 # The list. Shorthands: N = VC_ERR_NULL etc.
 
-N, LEN, ST, KEY, PAD, OV = vc.VC_ERR_NULL, vc.VC_ERR_LENGTH, vc.VC_ERR_STATE, vc.VC_ERR_KEYLEN, vc.VC_ERR_PADDING, vc.VC_ERR_OVERLAP
-MOD, RNG, NOINV, VER, PAR, PT = vc.VC_ERR_MODULUS, vc.VC_ERR_RANGE, vc.VC_ERR_NOINV, vc.VC_ERR_VERIFY, vc.VC_ERR_PARAM, vc.VC_ERR_POINT
+N, LEN, ST, KEY, PAD, OV = api.VC_ERR_NULL, api.VC_ERR_LENGTH, api.VC_ERR_STATE, api.VC_ERR_KEYLEN, api.VC_ERR_PADDING, api.VC_ERR_OVERLAP
+MOD, RNG, NOINV, VER, PAR, PT = api.VC_ERR_MODULUS, api.VC_ERR_RANGE, api.VC_ERR_NOINV, api.VC_ERR_VERIFY, api.VC_ERR_PARAM, api.VC_ERR_POINT
 
 ANY_LEN = "any length is valid"
 NOT_HOST = ("\\* not a symbol of the host library (the instruction, the unit, or static inline): its cases, if any, "
@@ -596,7 +593,7 @@ MP_CFG_BAD = {"algo 7": dict(algo=7), "radix 0 with ALGO2": dict(algo=2, radix_b
 
 
 def _cfg(**over):
-    from mpy import cfg
+    from vexrun.native.mp import cfg
     c = cfg(algo=2, radix_bits=32, sqr=1, exp=3, window=4)
     for k, v in over.items():
         setattr(c, k, v)
@@ -855,7 +852,7 @@ def pk_fns():
             C("int", "in = n", RNG, lambda w, f: f(_pk_ref(w.rsa_priv()), w.mp_out(), w.mp(w.n), 1, None),
               oracle=(_rsa_oracle("private", msg=hx(material()["rsa"][0])), None)),
             C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.mp_out(), w.mp(5), 3, None)),
-            C("int", "faulty key (dp changed after the check): result withheld", vc.VC_ERR_FAULT,
+            C("int", "faulty key (dp changed after the check): result withheld", api.VC_ERR_FAULT,
               lambda w, f: f(_pk_ref(_bad_priv(w, dp=4, complete=False)), w.mp_out(), w.mp(5), 1, None),
               oracle=(_rsa_oracle("private", msg="05", fault="dp"), None)),
         ], na={"mod": KEY_CHECKED}),
@@ -1566,12 +1563,11 @@ def render():
     lines = [
         "# Bad input: every public function x every class of invalid argument",
         "",
-        "Generated from `tests/badinput.py` (the single list of cases) by "
-        "`PYTHONPATH=. .venv/bin/python tests/badinput.py > docs/bad-input.md`; `tests/test_badinput.py` fails when "
-        "this page is stale. Do not edit by hand.",
+        "Rendered by `vexrun publish` from `vexrun/vectors/badinput.py` (the single list of cases), the codes' "
+        "names from the library's own table (`vc_errors`). Do not edit by hand.",
         "",
         f"{len(FNS)} public functions (every prototype in `fw/include/vexcrypt/*.h` and `fw/drivers/*.h`), "
-        f"{ncases} cases. Each case is run on the host library (`tests/test_badinput.py::test_host`, on every curve for "
+        f"{ncases} cases. Each case is run on the host library (`tests/host/test_badinput.py::test_host`, on every curve for "
         "`ec.h`, and in both algorithm sets where a function of `ec.h` or `gf2m.h` takes one): the exact error code, and the outputs the call was given (filled with a sentinel) untouched. "
         f"{nor} cases reach the library through the oracle and run in the simulated SoC (the `ec` ones on "
         f"{' and '.join(ORACLE_CURVES)}, both sets on the binary one), in one simulation per build (the default and `MONT=1`, where the public-key "
@@ -1624,7 +1620,3 @@ def render():
         lines += ["", "</details>"]
     assert set(protos) == {f.name for f in FNS}
     return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    sys.stdout.write(render())

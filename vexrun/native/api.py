@@ -1,4 +1,4 @@
-"""ctypes view of the vexcrypt C API (fw/include/vexcrypt/), for the host tests. The error codes
+"""ctypes view of the vexcrypt C API (fw/include/vexcrypt/), for the host tests and the bad-input table. The error codes
 (VC_OK, VC_ERR_*) and the sizes of the library's types come from the library itself (common.h:
 vc_errors, vc_sizeof), read when this module is imported. A type whose fields are private is an
 opaque buffer of its size (opaque); a public one the tests declare field by field is checked

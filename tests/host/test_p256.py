@@ -13,12 +13,12 @@ from Crypto.Hash import SHA256
 from Crypto.PublicKey import ECC
 from Crypto.Signature import DSS
 
-from ecpy import Curve
-from vc import VC_ERR_POINT, VC_ERR_VERIFY, VC_OK
+from vexrun.native.ec import Curve
+from vexrun.native.api import VC_ERR_POINT, VC_ERR_VERIFY, VC_OK
 from vexrun.models import ecp
 
 M = ecp.P256
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +125,7 @@ def test_verify_exceptional_additions(c):
 
 def test_unit_backend_on_the_emulation(lib, c):
     """p256_mont.c, the scalar multiplications on the Montgomery unit, runs here on the
-    driver's emulation of the unit (bit-exact, tests/test_mont_driver.py): k G (the unit's
+    driver's emulation of the unit (bit-exact, tests/host/test_mont_driver.py): k G (the unit's
     comb), k P (the window over multiples in the unit) and k1 G + k2 P, with the exceptional
     sums of verification (P = Q and P = -Q on the way) and infinity as results."""
     def call(fn, *args):

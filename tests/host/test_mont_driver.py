@@ -10,7 +10,7 @@ import random
 import pytest
 
 from hw.mont import model as m
-from vc import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, VC_OK
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, VC_OK
 
 U32 = ctypes.c_uint32
 SZ = ctypes.c_size_t

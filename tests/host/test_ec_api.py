@@ -9,8 +9,8 @@ import hashlib
 
 import pytest
 
-from ecpy import BASIC, BINARY, CURVES, OPTIMIZED, SZ, Curve
-from vc import (VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_POINT, VC_ERR_RANGE,
+from vexrun.native.ec import BASIC, BINARY, CURVES, OPTIMIZED, SZ, Curve
+from vexrun.native.api import (VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_POINT, VC_ERR_RANGE,
                 VC_ERR_VERIFY, VC_OK)
 
 SETS = (OPTIMIZED, BASIC)

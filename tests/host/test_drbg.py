@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from Crypto.Hash import HMAC as CHMAC, MD2, MD4
 
-from mpy import VC_ERR_PARAM, Drbg
+from vexrun.native.mp import VC_ERR_PARAM, Drbg
 from vexrun.models.drbg import HmacDrbg
-from vc import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK, declared, opaque
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_STATE, VC_OK, declared, opaque
 from vexrun.vectors.packages import cryptography_vectors_dir
 
 SZ = ctypes.c_size_t

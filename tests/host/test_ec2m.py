@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from ecpy import BASIC, BINARY, OPTIMIZED, Curve
-from vc import VC_ERR_POINT, VC_ERR_RANGE, VC_OK
+from vexrun.native.ec import BASIC, BINARY, OPTIMIZED, Curve
+from vexrun.native.api import VC_ERR_POINT, VC_ERR_RANGE, VC_OK
 from vexrun.models import ec2m
 
 

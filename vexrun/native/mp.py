@@ -9,7 +9,7 @@ MAX_BITS = 4096
 LIMBS = MAX_BITS // 32
 CAP_LIMBS = 2 * LIMBS
 
-from vc import (LIB, VC_ERR_FAULT, VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NOINV,  # noqa: F401 (re-exported)
+from vexrun.native.api import (LIB, VC_ERR_FAULT, VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NOINV,  # noqa: F401 (re-exported)
                 VC_ERR_NULL, VC_ERR_PADDING, VC_ERR_PARAM, VC_ERR_RANGE, VC_ERR_RETRY,
                 VC_ERR_VERIFY, VC_OK, declared, opaque)
 

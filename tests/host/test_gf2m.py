@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from vc import VC_ERR_LENGTH, VC_ERR_NOINV, VC_ERR_NULL, VC_ERR_RANGE, VC_OK, declared
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NOINV, VC_ERR_NULL, VC_ERR_RANGE, VC_OK, declared
 from vexrun.models.gf2m import F163, F233
 
 WORDS = 8

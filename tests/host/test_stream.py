@@ -15,7 +15,7 @@ from Crypto.Cipher import ARC4
 
 from vexrun.models.seal import Seal
 from vexrun.vectors import kat_stream
-from vc import VC_ERR_KEYLEN, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared
+from vexrun.native.api import VC_ERR_KEYLEN, VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE, VC_OK, declared
 
 SEAL_MAX_LEN = 65536                      # VC_SEAL_MAX_LEN
 SEAL_R_WORDS = 4 * SEAL_MAX_LEN // 1024   # VC_SEAL_R_WORDS

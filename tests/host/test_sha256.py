@@ -9,7 +9,7 @@ import random
 import pytest
 
 from vexrun.vectors import packages
-from vc import VC_ERR_NULL, VC_ERR_STATE, VC_OK, Sha256Ctx, sha256, sha256_stream
+from vexrun.native.api import VC_ERR_NULL, VC_ERR_STATE, VC_OK, Sha256Ctx, sha256, sha256_stream
 
 CAVP = [k for f in packages.SHA256_FILES for k in packages.hash_kats(f)]
 
