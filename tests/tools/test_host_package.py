@@ -120,6 +120,16 @@ def test_shared_tables_render_once():
     assert len(blocks) == 1 and len(blocks[0]) == 2 + 3
 
 
+def test_estimates_come_from_measured_suites():
+    """A suite measured in a committed run is announced from its measurement, scaled by its model
+    to the options asked; one never measured falls back to the model."""
+    measured = {"hash": (1_000_000, suites.RunOptions(runs=1))}
+    assert suites.estimate(["hash"], suites.RunOptions(runs=1), measured) == 1_000_000
+    assert suites.estimate(["hash"], suites.RunOptions(runs=3), measured) == 3_000_000
+    assert suites.estimate(["stream"], suites.RunOptions(), measured) == suites.SUITES["stream"].estimate(
+        suites.RunOptions())
+
+
 def test_estimates_grow_with_runs_and_sizes():
     small = suites.estimate(["hash", "block"], suites.RunOptions(runs=1))
     assert 0 < small < suites.estimate(["hash", "block"], suites.RunOptions(runs=3))

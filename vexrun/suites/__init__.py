@@ -86,16 +86,46 @@ def page(name, records, meta, data):
     return [line for fn, recs in _grouped(records, "page", group) if recs for line in fn(records, meta, data)]
 
 
-def estimate(names, opts: RunOptions):
-    """Rough simulated cycles of running `names` with `opts`."""
-    return sum(SUITES[n].estimate(opts) for n in names if n in SUITES)
+def measurements(data=None):
+    """{suite: (cycles, RunOptions)}: what each suite cost in the committed runs that recorded it
+    (the firmware's done line names each suite's cycles), the newest first."""
+    from vexrun.pages.data import DOCS, Data
+    data = data or Data()
+    out = {}
+    files = sorted((p.relative_to(data.docs) for p in DOCS.glob("examples/make-sim-*.json")), key=str) + \
+        sorted(p.name for p in DOCS.glob("performance*.json"))
+    for f in files:
+        meta = data.run(str(f))[1] or {}
+        req = meta.get("request") or {}
+        for s in (meta.get("summary") or {}).get("suites", []):
+            opts = RunOptions(runs=req.get("runs", 3), all=bool(req.get("all")),
+                              sizes=tuple(int(n) for n in (req.get("sizes") or "64,1024,8192").split(",")),
+                              modes=tuple((req.get("modes") or "cbc").split(",")))
+            out.setdefault(s["suite"], (s["cycles"], opts))
+    return out
+
+
+def estimate(names, opts: RunOptions, measured=None):
+    """Simulated cycles of running `names` with `opts`: a suite's committed measurement scaled by
+    its model (Suite.estimate) from the measured options to these; the model alone for a suite
+    never measured."""
+    measured = measurements() if measured is None else measured
+    total = 0.0
+    for n in names:
+        s = SUITES[n]
+        if n in measured:
+            cycles, at = measured[n]
+            total += cycles * s.estimate(opts) / s.estimate(at)
+        else:
+            total += s.estimate(opts)
+    return total
 
 
 TYPICAL_SIM_SPEED = 2_000_000         # cycles/s on this project's 2-core machines
 
 
 def announce(names, opts: RunOptions):
-    """How long a run will be, in words."""
+    """How long a run will be, in words (from measured data where there is some)."""
     est = estimate(names, opts)
     return (f"about {est / 1e6:,.0f} M simulated cycles, {est / TYPICAL_SIM_SPEED / 60:.1f} minutes at "
             f"{TYPICAL_SIM_SPEED / 1e6:g} M cycles/s")
