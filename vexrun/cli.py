@@ -530,7 +530,7 @@ def build_parser():
                                    '"expect":{"out":"ba7816bf..."}}, and optionally "name". Prints pass or FAIL per '
                                    "case with the first difference; exits 1 when a case fails, 2 when the file is "
                                    "unreadable or malformed. Example: docs/examples/vectors.jsonl.")
-    v.add_argument("file", help="the vector file (JSON lines)")
+    v.add_argument("file", help="the vector file (JSON lines; - reads standard input)")
     add_config_args(v)
     add_oracle_target_args(v)
     v.set_defaults(func=cmd_vectors)
