@@ -17,27 +17,30 @@
 #define APP_BENCH_MAX 65536
 #define APP_BENCH_MAX_MSG (APP_BENCH_MAX - 32)     /* room for padding */
 #define APP_MAX_RUNS 15
-/* Descriptions in the ops' params: a message; a DRBG's seed (req_rng). */
+/* In the ops' params: a message's description; the field of a DRBG's seed (req_rng), `fns`
+ * the variants that take it ("keygen; ", or ""). */
 #define APP_MSG_DESC "bytes as hex, at most " IO_STR(APP_MAX_INPUT)
-#define APP_SEED_DESC "hex, at most 256 bytes: the DRBG's seed"
+#define APP_SEED_FIELD(fns) "\"seed\":\"hex, at most 256 bytes: the DRBG's seed (" fns "default empty)\""
 
 /* Buffers shared by the oracle and the benchmarks (128 KiB). */
 extern uint8_t app_in[APP_BENCH_MAX];
 extern uint8_t app_out[APP_BENCH_MAX];
 
-/* An oracle operation. `params` declares its fields, a JSON object of each field's name and
- * description (what it takes, and for which variants): the one list of what the server
- * accepts besides "op" and "impl" (REQ_IMPL), what {"op":"ops"} shows and the "takes ..." of
- * error messages. `run` reads the fields that apply to the variant asked, then answers (one
- * JSON line, or the lines of a run) and returns NULL, or returns an error message, before it
- * has written anything, for the server to send. A field given but not read when the answer
- * begins does not apply: the server answers with that error instead (oracle_request). */
+/* An oracle operation. `params` declares its fields: groups of `"name":"description"` (what
+ * the field takes, and for which variants), shared where ops share fields, the one list of what
+ * the server accepts besides "op" and "impl" (REQ_IMPL), of what {"op":"ops"} shows and of the
+ * "takes ..." of error messages. `run` reads the fields that apply to the variant asked, then
+ * answers (one JSON line, or the lines of a run) and returns NULL, or returns an error message,
+ * before it has written anything, for the server to send. A field given but not read when the
+ * answer begins does not apply: the server answers with that error instead (oracle_request). */
 struct oracle_op {
   const char *name;
-  const char *params;
+  const char *const *params;      /* NULL-terminated */
   const char *desc;
   const char *(*run)(struct req *r);
 };
+/* An op's params: its groups of fields. */
+#define APP_PARAMS(...) ((const char *const[]){__VA_ARGS__, NULL})
 /* The field every op takes. */
 #define REQ_IMPL "hw (the accelerators, the default) or sw (software only)"
 extern const struct oracle_op oracle_ops[];        /* symmetric primitives (oracle.c) */

@@ -392,9 +392,10 @@ static const char *op_ct(struct req *r)
 }
 
 const struct oracle_op oracle_ct_ops[] = {
-  {"ct", "{\"routine\":\"a routine's name, as list gives them\",\"seed\":\"an integer 0..4294967295: the secrets' generator (default 0)\","
-         "\"classes\":\"hex, 1 to 512 bytes, each 00 or 01: a measurement on the fixed secret (00) or a random one (01)\","
-         "\"list\":\"true or false: list the routines instead (default false)\"}",
+  {"ct", APP_PARAMS("\"routine\":\"a routine's name, as list gives them\",\"seed\":\"an integer 0..4294967295: the "
+                    "secrets' generator (default 0)\",\"classes\":\"hex, 1 to 512 bytes, each 00 or 01: a measurement on "
+                    "the fixed secret (00) or a random one (01)\",\"list\":\"true or false: list the routines instead "
+                    "(default false)\""),
    "dudect-style timing of a routine labelled constant time or _var: cycles per call, fixed (00) or random (01) secret", op_ct},
 };
 const size_t oracle_ct_nops = sizeof(oracle_ct_ops) / sizeof(oracle_ct_ops[0]);

@@ -9,7 +9,8 @@ static int depth;   /* open arrays of objects */
 static int (*answer_check)(void);
 static int muted;
 
-static void put(int c)
+/* Out of line: a call per character as plat_putc was, not the flag's test at every site. */
+__attribute__((noinline)) static void put(int c)
 {
   if (!muted)
     plat_putc(c);
@@ -259,32 +260,24 @@ static const char *parse_number(const char *p)
   return q;
 }
 
-/* "<key>: <what>" (the key cut at 32 characters): the parser's messages about one field. */
-static const char *field_error(const struct req_field *f, const char *what)
+/* "<key>: <what><more>" (the key cut at 32 characters): the parser's messages about a field. */
+static const char *field_error(const struct req_field *f, const char *what, const char *more)
 {
   static char msg[160];
-  size_t k = f->keylen < 32 ? f->keylen : 32, w = strlen(what);
-  if (k + 2 + w >= sizeof(msg))
-    return what;
+  size_t k = f->keylen < 32 ? f->keylen : 32, w = strlen(what), m = strlen(more);
   memcpy(msg, f->key, k);
   memcpy(msg + k, ": ", 2);
-  memcpy(msg + k + 2, what, w + 1);
+  memcpy(msg + k + 2, what, w);
+  memcpy(msg + k + 2 + w, more, m + 1);
   return msg;
 }
 
-const char *req_parse(const char *line, struct req *r)
+/* Parses the fields `"name":value, ...` at *pp up to `end` ('}' of an object, or the end of a
+ * field list), appending them to r; *pp then points at `end`. */
+static const char *parse_fields(const char **pp, struct req *r, char end)
 {
-  const char *p = skip_ws(line);
-  r->n = 0;
-  r->used = 0;
-  r->op = r->variant = NULL;
-  r->decl = NULL;
-  if (*p++ != '{')
-    return "request: not a JSON object; a request is one JSON object per line";
-  p = skip_ws(p);
-  if (*p == '}')
-    return NULL;
-  for (;;) {
+  const char *p = skip_ws(*pp);
+  while (*p != end) {         /* a field, then ',' and the next or `end` */
     struct req_field *f;
     if (r->n == REQ_MAX_FIELDS)
       return "request: more than " IO_STR(REQ_MAX_FIELDS) " fields; a request takes at most " IO_STR(REQ_MAX_FIELDS);
@@ -293,16 +286,16 @@ const char *req_parse(const char *line, struct req *r)
       return "request: expected a field name; field names are strings without escapes";
     for (int i = 0; i < r->n; i++)
       if (r->f[i].keylen == f->keylen && !memcmp(r->f[i].key, f->key, f->keylen))
-        return field_error(f, "given twice; a request names each field once");
+        return field_error(f, "given twice", "; a request names each field once");
     p = skip_ws(p);
     if (*p++ != ':')
-      return field_error(f, "expected ':' after the field name");
+      return field_error(f, "expected ':' after the field name", "");
     p = skip_ws(p);
     const char *q;
     if (*p == '"') {
       if (!(p = parse_string(p, &f->val, &f->vallen)))
-        return field_error(f, "a string with an escape or without its closing quote; "
-                              "request strings take no escapes");
+        return field_error(f, "a string with an escape or without its closing quote",
+                           "; request strings take no escapes");
       f->type = 's';
     } else if ((q = parse_number(p))) {
       f->val = p;
@@ -315,23 +308,43 @@ const char *req_parse(const char *line, struct req *r)
       p += f->vallen;
       f->type = 'b';
     } else {
-      return field_error(f, *p == '[' ? "an array; request values are strings, numbers or booleans"
-                            : *p == '{' ? "an object; request values are strings, numbers or booleans"
-                            : starts_with(p, "null") ? "null; request values are strings, numbers or booleans"
-                            : "not a JSON value; request values are strings, numbers or booleans");
+      return field_error(f, *p == '[' ? "an array" : *p == '{' ? "an object" : starts_with(p, "null") ? "null"
+                            : "not a JSON value", "; request values are strings, numbers or booleans");
     }
     r->n++;
     p = skip_ws(p);
-    if (*p == '}')
+    if (*p == end)
       break;
     if (*p++ != ',')
-      return field_error(f, "expected ',' or '}' after the value");
+      return field_error(f, "expected ',' or '}' after the value", "");
     p = skip_ws(p);
+    if (*p == end)
+      return field_error(f, "followed by a ',' and no field", "");
   }
+  *pp = p;
+  return NULL;
+}
+
+const char *req_parse(const char *line, struct req *r)
+{
+  const char *p = skip_ws(line), *err;
+  r->n = 0;
+  r->used = 0;
+  r->op = r->variant = NULL;
+  r->decl = NULL;
+  if (*p++ != '{')
+    return "request: not a JSON object; a request is one JSON object per line";
+  if ((err = parse_fields(&p, r, '}')))
+    return err;
   p = skip_ws(p + 1);
   if (*p)
     return "request: characters after the object; a request is one JSON object per line";
   return NULL;
+}
+
+const char *req_fields(const char *list, struct req *r)
+{
+  return parse_fields(&list, r, 0);
 }
 
 const struct req_field *req_get(struct req *r, const char *k)

@@ -55,6 +55,8 @@ struct req {
 /* Parses `line` in place (it is not written). Returns NULL on success or a static description
  * of the error. */
 const char *req_parse(const char *line, struct req *r);
+/* Appends the fields of a list `"name":value, ...` (an object without its braces) to r. */
+const char *req_fields(const char *list, struct req *r);
 /* The field `key` or NULL; marks it read. */
 const struct req_field *req_get(struct req *r, const char *key);
 /* Numeric field with a default; returns -1 when present but not an integer below 2^32. */

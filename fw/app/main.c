@@ -37,9 +37,16 @@ static const char *op_ops(struct req *r)
   json_array_open("ops");
   for (size_t t = 0; t < NTABLES; t++)
     for (size_t i = 0; i < *tables[t].n; i++) {
+      const char *const *g = tables[t].ops[i].params;
       json_begin();
       json_str("op", tables[t].ops[i].name);
-      json_raw("params", tables[t].ops[i].params);
+      json_raw("params", "{");
+      for (; *g; g++) {
+        if (g != tables[t].ops[i].params)
+          io_puts(",");
+        io_puts(*g);
+      }
+      io_puts("}");
       json_str("desc", tables[t].ops[i].desc);
       json_end();
     }
@@ -152,15 +159,15 @@ static const char *op_exit(struct req *r)
 }
 
 static const struct oracle_op server_ops[] = {
-  {"ops", "{}", "list the operations and suites", op_ops},
-  {"run", "{\"suites\":\"the suites to run, comma-separated (see suites)\",\"runs\":\"an integer 1.." IO_STR(APP_MAX_RUNS) " (default 5)\","
-          "\"sizes\":\"the benchmark sizes in bytes, comma-separated (default: each suite's)\","
-          "\"modes\":\"the block-cipher modes, comma-separated: ecb, cbc, ctr (default: each suite's)\","
-          "\"all\":\"true or false: every key size and variant (default false)\","
-          "\"instret\":\"true or false: one more run counting instructions (default false)\","
-          "\"exit\":\"true or false: end the run after the done line (default false)\"}",
-   "run self-test and benchmark suites, one JSON line per result, then a done line", op_run},
-  {"exit", "{\"status\":\"an integer 0..255 (default 0)\"}", "end the run", op_exit},
+  {"ops", (const char *const[]){NULL}, "list the operations and suites", op_ops},
+  {"run", APP_PARAMS("\"suites\":\"a list of suites (below)\",\"runs\":\"an integer 1.." IO_STR(APP_MAX_RUNS)
+                     " (default 5)\",\"sizes\":\"a list of sizes in bytes (default: the suites')\","
+                     "\"modes\":\"a list of ecb, cbc, ctr (default: the suites')\","
+                     "\"all\":\"true or false: every key size and variant (default false)\","
+                     "\"instret\":\"true or false: a run counting instructions too (default false)\","
+                     "\"exit\":\"true or false: end after the done line (default false)\""),
+   "run self-test and benchmark suites (lists are comma-separated), one JSON line per result, then a done line", op_run},
+  {"exit", APP_PARAMS("\"status\":\"an integer 0..255 (default 0)\""), "end the run", op_exit},
 };
 
 static const size_t server_nops = sizeof(server_ops) / sizeof(server_ops[0]);

@@ -97,7 +97,8 @@ static const char *op_block(struct req *r)
   if (keylen < 0)
     return err;
   call = (struct app_block_call){b, mode, dec, pad, app_in, app_out, 0, {0}};
-  if (mode && (err = req_hex_exact(r, "iv", call.iv, bl, NULL)))
+  if (mode && (err = req_hex_exact(r, "iv", call.iv, bl, str_fmt(allowed, sizeof(allowed), "%u bytes of hex (a block)",
+                                                                   (unsigned)bl))))
     return err;
   long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &err);
   if (n < 0)
@@ -164,14 +165,15 @@ static const char *op_stream(struct req *r)
   return NULL;
 }
 
-#define HASH_OP(n, d) {n, "{\"msg\":\"" APP_MSG_DESC "\"}", d, op_hash}
-/* A block cipher's fields: its key lengths, its block length, RC5's rounds. */
-#define BLOCK_PARAMS(key, block, more)                                                         \
-  "{\"key\":\"" key " bytes of hex\"," more "\"mode\":\"ecb|cbc|ctr (default ecb)\","          \
-  "\"dir\":\"enc|dec (default enc)\",\"iv\":\"" block " bytes of hex: the IV (cbc) or the "     \
-  "initial counter block, big-endian (ctr)\",\"msg\":\"" APP_MSG_DESC "; whole " block "-byte "    \
-  "blocks in ecb and cbc unless pad\",\"pad\":\"true or false: PKCS#7 padding (ecb, cbc; "      \
-  "default false)\"}"
+#define MSG_FIELD "\"msg\":\"" APP_MSG_DESC "\""
+#define HASH_OP(n, d) {n, APP_PARAMS(MSG_FIELD), d, op_hash}
+/* A block cipher's fields: its key's, RC5's rounds, then the modes'. */
+#define BLOCK_OP(n, key, d) {n, APP_PARAMS("\"key\":\"" key " bytes of hex\"", BLOCK_FIELDS), d, op_block}
+#define BLOCK_FIELDS                                                                           \
+  "\"mode\":\"ecb|cbc|ctr (default ecb)\",\"dir\":\"enc|dec (default enc)\",\"iv\":\"one block " \
+  "of hex: the IV (cbc) or the initial counter block, big-endian (ctr)\",\"msg\":\""           \
+  APP_MSG_DESC "; whole blocks in ecb and cbc unless pad\",\"pad\":\"true or false: PKCS#7 "  \
+  "padding (ecb, cbc; default false)\""
 
 const struct oracle_op oracle_ops[] = {
   HASH_OP("md2", "MD2 digest (RFC 1319)"),
@@ -179,14 +181,14 @@ const struct oracle_op oracle_ops[] = {
   HASH_OP("md5", "MD5 digest (RFC 1321)"),
   HASH_OP("sha1", "SHA-1 digest (FIPS 180-4)"),
   HASH_OP("sha256", "SHA-256 digest (FIPS 180-4)"),
-  {"des", BLOCK_PARAMS("8", "8", ""), "DES (FIPS 46-3), 8-byte key", op_block},
-  {"3des", BLOCK_PARAMS("16 or 24", "8", ""), "Triple DES EDE (SP 800-67), 16- or 24-byte key", op_block},
-  {"aes_tab", BLOCK_PARAMS("16, 24 or 32", "16", ""), "AES-128/192/256 (FIPS 197), table-based, variable time", op_block},
-  {"aes_ct", BLOCK_PARAMS("16, 24 or 32", "16", ""), "AES-128/192/256 (FIPS 197), constant time", op_block},
-  {"rc5", BLOCK_PARAMS("0..255", "8", "\"rounds\":\"an integer 0..255 (default 12)\","),
-   "RC5-32/r/b (RFC 2040), 0..255-byte key", op_block},
-  {"rc4", "{\"key\":\"1..256 bytes of hex\",\"msg\":\"" APP_MSG_DESC "\"}", "RC4/ARC4 keystream XOR, 1..256-byte key", op_stream},
-  {"seal", "{\"key\":\"20 bytes of hex\",\"n\":\"an integer 0..4294967295: the position in the keystream (default 0)\","
-           "\"msg\":\"" APP_MSG_DESC "\"}", "SEAL 3.0 keystream XOR at position n, 20-byte key", op_stream},
+  BLOCK_OP("des", "8", "DES (FIPS 46-3), 8-byte blocks"),
+  BLOCK_OP("3des", "16 or 24", "Triple DES EDE (SP 800-67), 8-byte blocks"),
+  BLOCK_OP("aes_tab", "16, 24 or 32", "AES-128/192/256 (FIPS 197), table-based, variable time, 16-byte blocks"),
+  BLOCK_OP("aes_ct", "16, 24 or 32", "AES-128/192/256 (FIPS 197), constant time, 16-byte blocks"),
+  {"rc5", APP_PARAMS("\"key\":\"0..255 bytes of hex\",\"rounds\":\"an integer 0..255 (default 12)\"", BLOCK_FIELDS),
+   "RC5-32/r/b (RFC 2040), 8-byte blocks", op_block},
+  {"rc4", APP_PARAMS("\"key\":\"1..256 bytes of hex\"", MSG_FIELD), "RC4/ARC4 keystream XOR", op_stream},
+  {"seal", APP_PARAMS("\"key\":\"20 bytes of hex\",\"n\":\"an integer 0..4294967295: the position in the "
+                      "keystream (default 0)\"", MSG_FIELD), "SEAL 3.0 keystream XOR at position n", op_stream},
 };
 const size_t oracle_nops = sizeof(oracle_ops) / sizeof(oracle_ops[0]);

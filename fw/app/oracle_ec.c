@@ -22,8 +22,9 @@ static const char *get_set(struct req *r, vc_ec_set *set)
   return req_bad(r, "set", NULL, NULL);
 }
 
-/* A hex field of exactly len bytes: a field element, a scalar or a point of the curve. */
-static const char *get_exact(struct req *r, const char *key, uint8_t *out, size_t len, const char *what)
+/* A hex field of exactly len bytes: a field element, a scalar or a point of the curve. Out of
+ * line: op_ec reads a dozen. */
+__attribute__((noinline)) static const char *get_exact(struct req *r, const char *key, uint8_t *out, size_t len, const char *what)
 {
   char allowed[64];
   return req_hex_exact(r, key, out, len, str_fmt(allowed, sizeof(allowed), "%u bytes of hex (%s)", (unsigned)len, what));
@@ -270,27 +271,26 @@ static const char *op_ec(struct req *r)
   return NULL;
 }
 
-#define EC_POINT "hex: a point, 04 || x || y, of the curve's length"
-#define EC_SCALAR "hex: a scalar in [1, n-1] of the order's length"
+#define EC_POINT "a point, hex"
+#define EC_SCALAR "a scalar, hex"
 const struct oracle_op oracle_ec_ops[] = {
-  {"gf2m", "{\"field\":\"163 or 233 (default 163)\",\"fn\":\"mul|sqr|inv\","
-           "\"alg\":\"shiftadd|comb|self|spread|tab|euclid|almost|itoh: a named algorithm, shiftadd and comb for "
-           "mul, self, spread and tab for sqr, the others for inv (default: the set's)\","
-           "\"set\":\"basic|optimized: the dispatching forms' set, without alg (default optimized)\","
-           "\"a\":\"hex: an element, 21 bytes (163) or 30 (233)\",\"b\":\"hex: an element, as a (mul)\"}",
+  {"gf2m", APP_PARAMS("\"field\":\"163 or 233 (default 163)\",\"fn\":\"mul|sqr|inv\","
+                      "\"alg\":\"shiftadd|comb|self|spread|tab|euclid|almost|itoh: 2 mul, 3 sqr, 3 inv (default: the set's)\","
+                      "\"set\":\"basic|optimized (without alg; default optimized)\","
+                      "\"a\":\"hex: an element, 21 bytes (163) or 30 (233)\",\"b\":\"hex: an element (mul)\""),
    "binary-field operation by a named algorithm or by the set's dispatching form", op_gf2m},
-  {"ec", "{\"curve\":\"B-163|K-163|B-233|K-233|P-256\","
-         "\"set\":\"basic|optimized: the binary curves' algorithm set, not for check and unembed (default optimized)\","
-         "\"fn\":\"mul|add|check|keygen|ecdh|embed|unembed|encrypt|decrypt|sign|sign_k|verify\","
-         "\"k\":\"" EC_SCALAR " (mul; sign_k: the nonce)\",\"d\":\"" EC_SCALAR ": the private key (ecdh, decrypt, sign, sign_k)\","
-         "\"p\":\"" EC_POINT " (mul: optional, default G; add, check, unembed)\","
-         "\"q\":\"" EC_POINT ": the public key or the second point (add, ecdh, encrypt, verify)\","
-         "\"seed\":\"" APP_SEED_DESC " (keygen; default empty)\","
-         "\"msg\":\"hex of the field element's length less 2 (embed)\",\"m\":\"" EC_POINT ": the message point (encrypt)\","
-         "\"r\":\"" EC_SCALAR " (encrypt: the ephemeral scalar; verify)\",\"c1\":\"" EC_POINT " (decrypt)\","
-         "\"c2\":\"" EC_POINT " (decrypt)\",\"hash\":\"md2|md4|md5|sha1|sha256 (sign)\","
-         "\"digest\":\"hex, at most 64 bytes; the hash's length for sign (sign, sign_k, verify)\","
-         "\"s\":\"" EC_SCALAR " (verify)\"}",
+  {"ec", APP_PARAMS("\"curve\":\"B-163|K-163|B-233|K-233|P-256\","
+                    "\"set\":\"basic|optimized (binary curves; default optimized)\","
+                    "\"fn\":\"mul|add|check|keygen|ecdh|embed|unembed|encrypt|decrypt|sign|sign_k|verify\","
+                    "\"k\":\"" EC_SCALAR " (mul; sign_k: the nonce)\",\"d\":\"" EC_SCALAR ": the private key (ecdh, "
+                    "decrypt, sign, sign_k)\",\"p\":\"" EC_POINT ", 04 || x || y (mul: default G; add, check, unembed)\","
+                    "\"q\":\"" EC_POINT " (add, ecdh, encrypt, verify)\","
+                    APP_SEED_FIELD("keygen; ") ",\"msg\":\"hex of the field's length less 2 (embed)\","
+                    "\"m\":\"" EC_POINT " (encrypt)\",\"r\":\"" EC_SCALAR " (encrypt, verify)\","
+                    "\"c1\":\"" EC_POINT " (decrypt)\",\"c2\":\"" EC_POINT " (decrypt)\","
+                    "\"hash\":\"md2|md4|md5|sha1|sha256 (sign)\","
+                    "\"digest\":\"hex, at most 64 bytes (sign: the hash's length; sign_k, verify)\","
+                    "\"s\":\"" EC_SCALAR " (verify)\""),
    "elliptic curves: scalar multiplication, validation, EC-DH, EC-ElGamal, ECDSA", op_ec},
 };
 const size_t oracle_ec_nops = sizeof(oracle_ec_ops) / sizeof(oracle_ec_ops[0]);

@@ -1,7 +1,8 @@
 /* Oracle operations on the multiprecision library and public key. Numbers travel as
  * big-endian hex strings of any length (byte strings: digests, signatures, messages of the
  * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by
- * the optional fields of CFG_PARAMS (below), each defaulting to vc_mp_cfg_default. Values live
+ * the optional fields of CFG_MUL, CFG_EXP and CFG_VAR (below), each defaulting to
+ * vc_mp_cfg_default. Values live
  * in static storage: the firmware serves one request at a time and a vc_mp is 1 KiB. */
 #include <string.h>
 
@@ -90,7 +91,7 @@ static int inside(const vc_mp *v, const vc_mp *m)
  *  vc_mp_mod_inv_binary_var, inv_binary_ct the constant-time vc_mp_mod_inv_binary. */
 /* The descriptions give the capacity in words. */
 _Static_assert(VC_MP_CAP_BITS == 8192 && VC_MP_MAX_BITS == 4096, "the op descriptions' sizes");
-#define MP_FITS "operands whose result fits 8192 bits"
+#define MP_FITS "a result of at most 8192 bits"
 static const struct {
   const char *name;
   uint8_t b, m;
@@ -307,6 +308,8 @@ static const char *get_digest(struct req *r, const vc_hash_class **h, uint8_t *d
                        str_fmt(allowed, sizeof(allowed), "%u bytes of hex (%s)", (unsigned)(*h)->digest_len, (*h)->name));
 }
 
+#define RSA_KEYGEN_E "an odd integer 3..4294967295 (default 65537)"
+
 /* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt",...} */
 enum { RSA_KEYGEN, RSA_PUBLIC, RSA_PRIVATE, RSA_SIGN, RSA_VERIFY, RSA_ENCRYPT, RSA_DECRYPT, RSA_NFNS };
 static const char *op_rsa(struct req *r)
@@ -333,12 +336,12 @@ static const char *op_rsa(struct req *r)
       (private && (e = get_crt(r, &crt))))
     return e;
   if (i == RSA_KEYGEN) {
-    if ((e = req_uint(r, "bits", 1024, 256, VC_MP_MAX_BITS, &bits)) || (e = req_uint(r, "e", 65537, 3, 0xffffffffu, &pe)))
+    if ((e = req_uint(r, "bits", 1024, 256, VC_MP_MAX_BITS, &bits)))
       return e;
     if (bits & 1)
       return req_bad(r, "bits", NULL, NULL);
-    if (!(pe & 1))
-      return req_bad(r, "e", NULL, NULL);
+    if (req_u32(r, "e", 65537, &pe) || pe < 3 || !(pe & 1))
+      return req_bad(r, "e", NULL, RSA_KEYGEN_E);
     TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
     if (rc)
       return req_code(r, rc);
@@ -703,74 +706,62 @@ static const char *op_montu(struct req *r)
   return NULL;
 }
 
-/* The fields' descriptions. */
-#define HEX_INT "big-endian hex"
-#define INT_MAX_BITS HEX_INT ", at most 8192 bits"
-#define CFG_MUL_PARAMS                                                                          \
-  "\"algo\":\"an integer 1..6: the product, ALGO1..ALGO5 or 6 the Montgomery unit (its software " \
-  "form ALGO2 where the unit is off or absent; default: the build's fastest)\","              \
-  "\"radix\":\"an integer 1..32: the digit width in bits of ALGO2 and ALGO3 (default 32)\","   \
+/* The fields' descriptions; the design-space point's groups (get_cfg). */
+#define INT "hex integer"
+#define MOD_FIELD "\"m\":\"" INT ": the modulus, odd, 1 < m < 2^4096\""
+#define CFG_MUL                                                                                 \
+  "\"algo\":\"an integer 1..6: ALGO1..5, 6 the unit (ALGO2 without it; default: the fastest)\"," \
+  "\"radix\":\"an integer 1..32: digit bits of ALGO2, 3 (default 32)\","                        \
   "\"sqr\":\"true or false: dedicated squaring (default true)\""
-#define CFG_EXP_PARAMS                                                                          \
-  ",\"exp\":\"lr|rl|window|ladder: the exponentiation (default window)\","                      \
-  "\"window\":\"an integer 1..6: the sliding window's largest width (default 6)\""
-#define CFG_VAR_PARAMS ",\"var\":\"true or false: secrets through the variable-time functions (default false)\""
-#define CFG_PARAMS CFG_MUL_PARAMS CFG_EXP_PARAMS CFG_VAR_PARAMS
+#define CFG_EXP "\"exp\":\"lr|rl|window|ladder (default window)\",\"window\":\"an integer 1..6 (default 6)\""
+#define CFG_VAR "\"var\":\"true or false: secrets through _var functions (default false)\""
+#define PK_CFG CFG_MUL, CFG_EXP, CFG_VAR
 #define HASH_NAMES "md2|md4|md5|sha1|sha256"
-#define GROUP_PARAMS(g)                                                                         \
-  "\"group\":\"modp512|modp768|modp1024|modp1536|modp2048: a named group, or p and g\","       \
-  "\"p\":\"" HEX_INT ": the prime, 3 < p < 2^4096, without group\"," g
+#define PRIV " (private, sign, decrypt)"
+#define GROUP_FIELDS "\"group\":\"modp512|modp768|modp1024|modp1536|modp2048, or p and g\"," \
+                     "\"p\":\"" INT ": the prime, 3 < p < 2^4096\""
 
 const struct oracle_op oracle_pk_ops[] = {
-  {"mp", "{\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|inv_binary_ct|gcd\","
-         "\"a\":\"" INT_MAX_BITS "\",\"b\":\"" INT_MAX_BITS " (add, sub, mul, mod_add, mod_sub, mod_mul, gcd)\","
-         "\"m\":\"" HEX_INT ": the modulus 0 < m < 2^4096, odd for inv_binary and inv_binary_ct, over 1 for the "
-         "inverses; the divisor, nonzero, of divmod and mod\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\"}",
+  {"mp", APP_PARAMS("\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|"
+                    "inv_binary_ct|gcd\",\"a\":\"" INT ", at most 8192 bits\",\"b\":\"" INT " (add, sub, mul, "
+                    "mod_*, gcd)\",\"m\":\"" INT ": the divisor or modulus, nonzero, under 2^4096 (mod_*, inv_*), "
+                    "odd for inv_binary*\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\""),
    "multiprecision integer operation", op_mp},
-  {"montmul", "{\"m\":\"" HEX_INT ": the modulus, odd, 1 < m < 2^4096\",\"a\":\"" HEX_INT " below m\",\"b\":\"" HEX_INT " below m\","
-              CFG_MUL_PARAMS "}",
+  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\"", CFG_MUL),
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
-  {"modexp", "{\"m\":\"" HEX_INT ": the modulus, odd, 1 < m < 2^4096\",\"a\":\"" INT_MAX_BITS "\",\"e\":\"" HEX_INT ", at most 4096 bits\","
-             "\"ct\":\"true or false: the constant-time fixed window over ebits bits (default false)\","
-             "\"ebits\":\"an integer 1..4096: the exponent's bound in bits, with ct (default: the bits of m)\","
-             CFG_MUL_PARAMS CFG_EXP_PARAMS "}",
+  {"modexp", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT "\",\"e\":\"" INT ", at most 4096 bits\",\"ct\":\"true or false: "
+                        "constant time over ebits bits (default false)\",\"ebits\":\"an integer 1..4096 (with ct; "
+                        "default: m's bits)\"", CFG_MUL, CFG_EXP),
    "modular exponentiation a^e mod m", op_modexp},
-  {"montu", "{\"m\":\"" HEX_INT ": the modulus, odd, 1 < m < 2^4096\",\"a\":\"" HEX_INT " below m\",\"b\":\"" HEX_INT " below m\","
-            "\"e\":\"" HEX_INT ": the exponent of the fixed-window exponentiation of a (optional)\"}",
+  {"montu", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\",\"e\":\"" INT ": exponentiate "
+                       "a (optional)\""),
    "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},
-  {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\","
-          "\"bits\":\"an even integer 256..4096 (keygen; default 1024)\","
-          "\"e\":\"" HEX_INT ": the public exponent; for keygen an odd integer 3..4294967295 (default 65537)\","
-          "\"n\":\"" HEX_INT ": the modulus, odd, under 2^4096\",\"d\":\"" HEX_INT " (private, sign, decrypt)\","
-          "\"p\":\"" HEX_INT " (private, sign, decrypt)\",\"q\":\"" HEX_INT " (private, sign, decrypt)\","
-          "\"crt\":\"none|mrc|src (private, sign, decrypt; default mrc)\","
-          "\"fault\":\"dp|dq: flip a bit of that CRT exponent (private, sign, decrypt)\","
-          "\"hash\":\"md2|md5|sha1|sha256 (sign, verify)\",\"digest\":\"hex of the hash's length (sign, verify)\","
-          "\"sig\":\"hex (verify)\",\"msg\":\"" HEX_INT " below n (public, private); bytes as hex (encrypt: at most "
-          "the key's length less 11; decrypt)\",\"seed\":\"" APP_SEED_DESC " (keygen, encrypt; "
-          "default empty)\"," CFG_PARAMS "}",
+  {"rsa", APP_PARAMS("\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\","
+                     "\"bits\":\"an even integer 256..4096 (keygen; default 1024)\",\"e\":\"" INT "; keygen: " RSA_KEYGEN_E "\",\"n\":\"" INT ": the modulus, odd, under 2^4096\","
+                     "\"d\":\"" INT PRIV "\",\"p\":\"" INT PRIV "\",\"q\":\"" INT PRIV "\","
+                     "\"crt\":\"none|mrc|src (private, sign, decrypt; default mrc)\",\"fault\":\"dp|dq: a bit flipped" PRIV "\","
+                     "\"hash\":\"md2|md5|sha1|sha256 (sign, verify)\",\"digest\":\"hex of the hash's length (sign, verify)\","
+                     "\"sig\":\"hex (verify)\",\"msg\":\"hex (public, private: below n; encrypt: up to the key's "
+                     "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG),
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
-  {"dh", "{\"fn\":\"keygen|shared\"," GROUP_PARAMS("\"g\":\"" HEX_INT ": the generator, without group (keygen)\",")
-         "\"xbits\":\"an integer: 0 (x uniform below p, the default) or 2.. under the bits of p (keygen)\","
-         "\"seed\":\"" APP_SEED_DESC " (keygen; default empty)\","
-         "\"x\":\"" HEX_INT ", 1 < x < p-1 (shared)\",\"peer\":\"" HEX_INT ", 1 < peer < p-1 (shared)\"," CFG_PARAMS "}",
+  {"dh", APP_PARAMS("\"fn\":\"keygen|shared\"," GROUP_FIELDS ",\"g\":\"" INT " (keygen)\",\"xbits\":\"an integer: 0 "
+                    "(x below p, the default) or 2.. under p's bits (keygen)\"," APP_SEED_FIELD("keygen; ")
+                    ",\"x\":\"" INT ", 1 < x < p-1 (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG),
    "Diffie-Hellman key pair and shared secret", op_dh},
-  {"elgamal", "{\"fn\":\"encrypt|decrypt\"," GROUP_PARAMS("\"g\":\"" HEX_INT ": the generator, without group (encrypt)\",")
-              "\"y\":\"" HEX_INT ", 2..p-2 (encrypt)\",\"m\":\"" HEX_INT ", 1..p-1 (encrypt)\","
-              "\"seed\":\"" APP_SEED_DESC " (encrypt; default empty)\","
-              "\"x\":\"" HEX_INT ", 1..p-1 (decrypt)\",\"c1\":\"" HEX_INT " (decrypt)\",\"c2\":\"" HEX_INT " (decrypt)\","
-              CFG_PARAMS "}",
+  {"elgamal", APP_PARAMS("\"fn\":\"encrypt|decrypt\"," GROUP_FIELDS ",\"g\":\"" INT " (encrypt)\",\"y\":\"" INT ", "
+                         "2..p-2 (encrypt)\",\"m\":\"" INT ", 1..p-1 (encrypt)\"," APP_SEED_FIELD("encrypt; ")
+                         ",\"x\":\"" INT ", 1..p-1 (decrypt)\",\"c1\":\"" INT " (decrypt)\",\"c2\":\"" INT " (decrypt)\"",
+                         PK_CFG),
    "ElGamal encryption", op_elgamal},
-  {"dsa", "{\"fn\":\"keygen|sign|verify\",\"p\":\"" HEX_INT ": L bits, (L, N) = (1024, 160), (2048, 224), (2048, 256) "
-          "or (3072, 256)\",\"q\":\"" HEX_INT ": N bits\",\"g\":\"" HEX_INT "\","
-          "\"seed\":\"" APP_SEED_DESC " (keygen; default empty)\",\"x\":\"" HEX_INT " (sign)\","
-          "\"y\":\"" HEX_INT " (verify)\",\"hash\":\"" HASH_NAMES " (sign, verify)\","
-          "\"digest\":\"hex of the hash's length (sign, verify)\",\"r\":\"" HEX_INT " (verify)\","
-          "\"s\":\"" HEX_INT " (verify)\"," CFG_PARAMS "}",
+  {"dsa", APP_PARAMS("\"fn\":\"keygen|sign|verify\",\"p\":\"" INT ": L bits, (L, N) = (1024, 160), (2048, 224), "
+                     "(2048, 256) or (3072, 256)\",\"q\":\"" INT ": N bits\",\"g\":\"" INT "\"," APP_SEED_FIELD("keygen; ")
+                     ",\"x\":\"" INT " (sign)\",\"y\":\"" INT " (verify)\",\"hash\":\"" HASH_NAMES " (sign, verify)\","
+                     "\"digest\":\"hex of the hash's length (sign, verify)\",\"r\":\"" INT " (verify)\","
+                     "\"s\":\"" INT " (verify)\"", PK_CFG),
    "DSA (FIPS 186-4) with RFC 6979 nonces", op_dsa},
-  {"drbg", "{\"seed\":\"" APP_SEED_DESC " (default empty)\",\"n\":\"an integer 0.." IO_STR(APP_MAX_INPUT) ": output bytes (default 32)\"}",
+  {"drbg", APP_PARAMS(APP_SEED_FIELD("") ",\"n\":\"an integer 0.." IO_STR(APP_MAX_INPUT) ": output bytes (default 32)\""),
    "HMAC_DRBG (SHA-256) output: not for production keys", op_drbg},
-  {"hmac", "{\"hash\":\"" HASH_NAMES "\",\"key\":\"hex, at most 256 bytes\",\"msg\":\"" APP_MSG_DESC "\"}",
+  {"hmac", APP_PARAMS("\"hash\":\"" HASH_NAMES "\",\"key\":\"hex, at most 256 bytes\",\"msg\":\"" APP_MSG_DESC "\""),
    "HMAC (RFC 2104)", op_hmac},
 };
 const size_t oracle_pk_nops = sizeof(oracle_pk_ops) / sizeof(oracle_pk_ops[0]);

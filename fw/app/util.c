@@ -407,8 +407,7 @@ static int check_answer(void)
 
 void oracle_request(char *line, const struct op_table *tables, size_t ntables)
 {
-  static struct req decl;
-  struct req r;
+  struct req r, decl;
   const struct oracle_op *o = NULL;
   const struct req_field *f;
   const char *err = req_parse(line, &r);
@@ -437,10 +436,12 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
     return;
   }
   r.op = o->name;
-  if (req_parse(o->params, &decl)) {
-    json_error(o->name, "internal: the op's params do not parse");
-    return;
-  }
+  decl.n = 0;
+  for (const char *const *g = o->params; *g; g++)
+    if (req_fields(*g, &decl)) {
+      json_error(o->name, "internal: the op's params do not parse");
+      return;
+    }
   r.decl = &decl;
   for (int i = 0; i < r.n; i++) {
     const struct req_field *g = &r.f[i];
