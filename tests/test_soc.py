@@ -101,7 +101,9 @@ def test_bad_requests_get_errors_and_the_server_keeps_serving(sim_config):
         ('{"op":"sha256","msg":"abc"}', "msg: 3 hex digits, an odd count"),
         ('{"op":"sha256","msg":"zz"}', 'msg: "zz" is not hex'),
         ('{"op":"sha256","msg":"' + "00" * 32769 + '"}', "msg: 32769 bytes; sha256 takes bytes as hex, at most 32768"),
-        ('{"op":"sha256","msg":"' + "0" * 70000 + '"}', "request: longer than a line holds"),
+        ('{"op":"sha256","msg":"' + "0" * 70000 + '"}', "request: over 66559 characters; a request takes at most 32768 bytes"),
+        ('{"op":"sha256","msg":"61","msg":"62"}', "msg: given twice"),         # JSON's last-wins, refused
+        ('{"op":"rc5","key":"00","rounds":1.5,"msg":""}', "rounds: 1.5; rc5 ecb takes an integer 0..255"),
         ('{"op":"run","suites":"selftest","runs":99}', "runs: 99; run takes an integer 1..15"),
         ('{"op":"run","suites":"nosuch"}', "suites: 'nosuch' is not a suite"),
         ('{"op":"run","suites":"hash","sizes":"64,x"}', None),   # streams an error record

@@ -181,9 +181,10 @@ static const struct op_table tables[NTABLES] = {
 
 static void serve(char *buf, long n)
 {
+  char msg[96];
   if (n < 0)
-    json_error(NULL, "request: longer than a line holds; a request takes at most " IO_STR(APP_MAX_INPUT)
-                     " bytes of input as hex, and its other fields");
+    json_error(NULL, str_fmt(msg, sizeof(msg), "request: over %u characters; a request takes at most %u bytes "
+                             "of input as hex", (unsigned)sizeof(line) - 1, APP_MAX_INPUT));
   else if (n > 0)
     oracle_request(buf, tables, NTABLES);
 }
