@@ -386,12 +386,12 @@ def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config):
     assert format(e, "x") == "10001"              # the RSA exponent as people write it
     refused = [   # byte strings keep their exact, even length
         ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig, "sig": sig.hex()[1:]},
-         "odd length"),
+         "hex digits, an odd count"),
         ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig[1:], "sig": sig.hex()},
          "digest"),
-        ({"op": "rsa", "fn": "encrypt", "n": hx(n), "e": hx(e), "msg": "abc", "seed": "01"}, "odd length"),
+        ({"op": "rsa", "fn": "encrypt", "n": hx(n), "e": hx(e), "msg": "abc", "seed": "01"}, "hex digits, an odd count"),
         ({"op": "hmac", "hash": "sha256", "key": "abc", "msg": "00"}, "key"),
-        ({"op": "hmac", "hash": "sha256", "key": "00", "msg": "abc"}, "odd length"),
+        ({"op": "hmac", "hash": "sha256", "key": "00", "msg": "abc"}, "hex digits, an odd count"),
         ({"op": "drbg", "seed": "abc", "n": 4}, "seed"),
     ]
     reqs = []
