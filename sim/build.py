@@ -58,6 +58,11 @@ _io = [
         Subsignal("sink_ready",   Pins(1)),
         Subsignal("sink_data",    Pins(8)),
     ),
+    # The idle handshake of the simulation control block (hw/simctrl) to the UART module.
+    ("simctrl", 0,
+        Subsignal("idle_valid", Pins(1)),
+        Subsignal("idle_count", Pins(32)),
+    ),
 ]
 
 
@@ -179,7 +184,8 @@ def main():
     sim_config = SimConfig()
     sim_config.add_clocker("sys_clk", freq_hz=int(soc.sys_clk_freq))
     # The pseudo-terminal's line pace (sim/modules/vexpty): bursts that fit the UART FIFO.
-    sim_config.add_module(uart_mod, "serial", args=SERIAL_LINE if args.serial else None)
+    sim_config.add_module(uart_mod, "serial" if args.serial else ["serial", "simctrl"],
+                          args=SERIAL_LINE if args.serial else None)
 
     # LiteX writes a variables.mak into the extra modules' folder: give it a copy in the build tree.
     mods = out / "simmods"

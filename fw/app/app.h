@@ -17,19 +17,32 @@
 #define APP_BENCH_MAX 65536
 #define APP_BENCH_MAX_MSG (APP_BENCH_MAX - 32)     /* room for padding */
 #define APP_MAX_RUNS 15
+/* In the ops' params: a message's description; the field of a DRBG's seed (req_rng), `fns`
+ * the variants that take it ("keygen; ", or ""). */
+#define APP_MSG_DESC "bytes as hex, at most " IO_STR(APP_MAX_INPUT)
+#define APP_SEED_FIELD(fns) "\"seed\":\"hex, at most 256 bytes: the DRBG's seed (" fns "default empty)\""
 
 /* Buffers shared by the oracle and the benchmarks (128 KiB). */
 extern uint8_t app_in[APP_BENCH_MAX];
 extern uint8_t app_out[APP_BENCH_MAX];
 
-/* An oracle operation: `run` answers the request (one JSON line) and returns NULL, or returns
- * an error message for the server to send. */
+/* An oracle operation. `params` declares its fields: groups of `"name":"description"` (what
+ * the field takes, and for which variants), shared where ops share fields, the one list of what
+ * the server accepts besides "op" and "impl" (REQ_IMPL), of what {"op":"ops"} shows and of the
+ * "takes ..." of error messages. `run` reads the fields that apply to the variant asked, then
+ * answers (one JSON line, or the lines of a run) and returns NULL, or returns an error message,
+ * before it has written anything, for the server to send. A field given but not read when the
+ * answer begins does not apply: the server answers with that error instead (oracle_request). */
 struct oracle_op {
   const char *name;
-  const char *params;     /* JSON object describing the parameters */
+  const char *const *params;      /* NULL-terminated */
   const char *desc;
-  const char *(*run)(const struct req *r);
+  const char *(*run)(struct req *r);
 };
+/* An op's params: its groups of fields. */
+#define APP_PARAMS(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* The field every op takes. */
+#define REQ_IMPL "hw (the accelerators, the default) or sw (software only)"
 extern const struct oracle_op oracle_ops[];        /* symmetric primitives (oracle.c) */
 extern const size_t oracle_nops;
 extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key (oracle_pk.c) */
@@ -42,7 +55,8 @@ struct op_table {
   const size_t *n;
 };
 /* Answers one request line (parsed in place) with the first of the tables' ops that has its
- * name, or with an error line: the server's loop (main.c) and the request fuzzer. */
+ * name, or with an error line: the server's loop (main.c) and the request fuzzer. Fields the
+ * op does not declare are refused before it runs. */
 void oracle_request(char *line, const struct op_table *tables, size_t ntables);
 /* The error line {"ok":false,"op":op,"error":msg} (op NULL: none). */
 void json_error(const char *op, const char *msg);
@@ -111,23 +125,41 @@ void app_trap(const struct plat_trap *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
+/* Error messages of the request path name the field, what it got and what is allowed:
+ *   "<field>: <got>; <op> [<variant>] takes <allowed>"
+ * req_bad makes one: got NULL is the field's value as sent ("missing" when absent), allowed
+ * NULL its description in the op's params. The message lives until the next one. */
+const char *req_bad(struct req *r, const char *key, const char *got, const char *allowed);
+/* A library error no field explains: "<op> [<variant>]: <vc_strerror(rc)>". */
+const char *req_code(struct req *r, int rc);
+/* "1 byte", "<n> bytes": a length as a message's <got>. */
+char *req_bytes(char *buf, size_t cap, size_t n);
+/* A field's value as sent, for a message: strings quoted, cut to fit cap; "missing" for NULL. */
+char *req_value(const struct req_field *f, char *buf, size_t cap);
 /* Decodes the hex field `key` of r into buf; returns the length or -1 with *err set. req_hex
  * is for byte strings (even length); req_hex_int for integers, big-endian, any length (an odd
  * one reads as if it had a leading 0). */
-long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
-long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
-/* An error message naming a request field: prefix, the key (at most 20 characters), suffix. */
-const char *req_key_error(const char *prefix, const char *key, const char *suffix);
+long req_hex(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+long req_hex_int(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+/* A byte string of exactly len bytes into buf; NULL or an error message saying `allowed` (NULL:
+ * the field's description). */
+const char *req_hex_exact(struct req *r, const char *key, uint8_t *buf, size_t len, const char *allowed);
+/* An integer field in lo..hi, dflt when absent; NULL or an error message. */
+const char *req_uint(struct req *r, const char *key, uint32_t dflt, uint32_t lo, uint32_t hi,
+                     uint32_t *out);
+/* A boolean field, dflt when absent; NULL or an error message. */
+const char *req_bool(struct req *r, const char *key, int dflt, int *out);
 /* 1 when the field is the string s. */
 int req_is(const struct req_field *f, const char *s);
-/* The hash named by the request's "hash" field (md5, sha1, sha256, ...), or NULL. */
-const vc_hash_class *req_hash(const struct req *r);
+/* *h: the hash named by the request's "hash" field (md5, sha1, sha256, ...); NULL or an error
+ * message. */
+const char *req_hash(struct req *r, const vc_hash_class **h);
 /* A DRBG seeded from the request's "seed" (hex, default empty): reproducible from the host.
  * Returns NULL or an error message. */
-const char *req_rng(const struct req *r, vc_drbg *d);
+const char *req_rng(struct req *r, vc_drbg *d);
 /* The request's "impl": "sw" sets *off to turn every accelerator off (fw/drivers/accel.h),
  * "hw" or none leaves them on; returns NULL or an error message ("hw" in a build without). */
-const char *req_impl(const struct req *r, uint32_t *off);
+const char *req_impl(struct req *r, uint32_t *off);
 /* "accelerators": the names of the accelerators this build has (a JSON array field). */
 void json_accelerators(void);
 /* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... (the caller adds its

@@ -330,49 +330,62 @@ static void list(void)
 
 /* {"op":"ct","list":true} or {"op":"ct","routine":name,"seed":int,"classes":hex} (one byte per
  * measurement, 0 or 1, at most CT_MAX). */
-static const char *op_ct(const struct req *r)
+static const char *op_ct(struct req *r)
 {
   static uint8_t cls[CT_WARMUP + CT_MAX];
   static uint64_t cycles[CT_WARMUP + CT_MAX];
-  const struct req_field *f = req_get(r, "routine");
+  const struct req_field *f;
   const struct ct_routine *rt = NULL;
   struct ct_secret s = {0, NULL, 0};
   uint8_t secret[CT_SECRET_MAX];
   const char *err;
   uint32_t seed;
-  int rc;
-  if (req_flag(r, "list")) {
+  int rc, all;
+  if ((err = req_bool(r, "list", 0, &all)))
+    return err;
+  if (all) {
+    r->variant = "list";
     list();
     return NULL;
   }
+  f = req_get(r, "routine");
   for (size_t i = 0; i < NROUTINES && !rt; i++)
     if (req_is(f, routines[i].name))
       rt = &routines[i];
   if (!rt)
-    return "\"routine\" must name a routine (send {\"op\":\"ct\",\"list\":true} for the list)";
+    return req_bad(r, "routine", NULL, NULL);
+  r->variant = rt->name;
   if (rt->when && !rt->when())
-    return "this build does not have the routine's accelerator";
-  if (req_u32(r, "seed", 0, &seed))
-    return "\"seed\" must be a 32-bit integer";
+    return req_bad(r, "routine", NULL, "a routine whose accelerator this build has (list: here)");
+  if ((err = req_uint(r, "seed", 0, 0, 0xffffffffu, &seed)))
+    return err;
   long n = req_hex(r, "classes", cls + CT_WARMUP, CT_MAX, &err);
-  if (n <= 0)
-    return "\"classes\": 1 to 512 bytes of hex, each 00 or 01";
+  if (n < 0)
+    return err;
   for (long i = 0; i < n; i++)
     if (cls[CT_WARMUP + i] > 1)
-      return "\"classes\": each byte must be 00 or 01";
+      return req_bad(r, "classes", "a byte other than 00 and 01", NULL);
+  if (!n)
+    return req_bad(r, "classes", "0 bytes", NULL);
   if ((rc = rt->setup(rt->arg, &s)))
-    return vc_strerror(rc);
+    return req_code(r, rc);
   rng_state = seed;
   memset(cls, 1, CT_WARMUP);
   for (long i = 0; i < CT_WARMUP + n; i++) {
     draw(&s, cls[i], secret);
     if ((rc = rt->load(secret)))
-      return vc_strerror(rc);
+      return req_code(r, rc);
+    /* Every line of the class sequence read, not only cls[i]'s: the calls start from the same
+     * cache state whatever i is (one line walking the sets with i made some calls 20 cycles
+     * slower, both classes alike, depending on where the linker put cls). */
+    for (long j = 0; j < CT_WARMUP + n; j += 32)      /* 32-byte lines: one byte of each, */
+      (void)*(volatile const uint8_t *)&cls[j];
+    (void)*(volatile const uint8_t *)&cls[CT_WARMUP + n - 1];    /* the last's too */
     uint64_t t0 = plat_cycles();
     rc = plat_call(rt->call, NULL);
     uint64_t dt = plat_elapsed(t0, plat_cycles());
     if (rc)
-      return vc_strerror(rc);
+      return req_code(r, rc);
     cycles[i] = dt;
   }
   json_begin();
@@ -385,7 +398,10 @@ static const char *op_ct(const struct req *r)
 }
 
 const struct oracle_op oracle_ct_ops[] = {
-  {"ct", "{\"routine\":\"name\",\"seed\":\"int\",\"classes\":\"hex, a byte 00|01 per measurement\",\"list\":\"bool\"}",
+  {"ct", APP_PARAMS("\"routine\":\"a routine's name, as list gives them\",\"seed\":\"an integer 0..4294967295: the "
+                    "secrets' generator (default 0)\",\"classes\":\"hex, 1 to 512 bytes, each 00 or 01: a measurement on "
+                    "the fixed secret (00) or a random one (01)\",\"list\":\"true or false: list the routines instead "
+                    "(default false)\""),
    "dudect-style timing of a routine labelled constant time or _var: cycles per call, fixed (00) or random (01) secret", op_ct},
 };
 const size_t oracle_ct_nops = sizeof(oracle_ct_ops) / sizeof(oracle_ct_ops[0]);

@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define IO_STR_(x) #x
+#define IO_STR(x) IO_STR_(x)        /* a number macro as a string literal, for messages */
+
 void io_puts(const char *s);
 
 /* One JSON object per line: json_begin(), fields, json_end() (which writes "}\n"). */
@@ -31,24 +34,40 @@ long io_getline(char *buf, size_t cap);
  * would exceed cap. */
 long hex_decode(const char *hex, size_t hexlen, uint8_t *out, size_t cap);
 
-/* A parsed request: a flat JSON object of string, integer and boolean values. */
-#define REQ_MAX_FIELDS 20
+/* A parsed request: a flat JSON object of string, number and boolean values, each field
+ * named once. The op's run marks what it reads (req_get), so the server can refuse a field
+ * the op never read for the variant asked: it does not apply (app.h, oracle_request). */
+#define REQ_MAX_FIELDS 24
 struct req_field {
   const char *key, *val;
   size_t keylen, vallen;
-  char type;            /* 's' string, 'n' number, 'b' boolean */
+  char type;            /* 's' string, 'n' non-negative integer, 'r' any other number, 'b' boolean */
 };
 struct req {
   struct req_field f[REQ_MAX_FIELDS];
   int n;
+  uint32_t used;              /* bit i: f[i] was read */
+  const char *op;             /* the op answering it, for messages */
+  const char *variant;        /* its variant ("cbc", "keygen") once chosen, or NULL */
+  const struct req *decl;     /* the op's declared fields, their descriptions as values */
 };
 
-/* Parses `line` in place. Returns NULL on success or a static description of the error. */
-const char *req_parse(char *line, struct req *r);
-const struct req_field *req_get(const struct req *r, const char *key);
-/* Boolean field: 1 when present and true. */
-int req_flag(const struct req *r, const char *key);
-/* Numeric field with a default; returns -1 (and sets *err) when present but not a number. */
-int req_u32(const struct req *r, const char *key, uint32_t dflt, uint32_t *out);
+/* Parses `line` in place (it is not written). Returns NULL on success or a static description
+ * of the error. */
+const char *req_parse(const char *line, struct req *r);
+/* Appends the fields of a list `"name":value, ...` (an object without its braces) to r. */
+const char *req_fields(const char *list, struct req *r);
+/* The field `key` or NULL; marks it read. */
+const struct req_field *req_get(struct req *r, const char *key);
+/* Numeric field with a default; returns -1 when present but not an integer below 2^32. */
+int req_u32(struct req *r, const char *key, uint32_t dflt, uint32_t *out);
+/* The first field given and never read, or NULL. */
+const struct req_field *req_unread(const struct req *r);
+
+/* The answer to a request: `check` runs when the answer's first line begins, after the op
+ * read its fields; when it returns nonzero, nothing more is written until io_answer_end(), so
+ * the server's error line is the whole answer. */
+void io_answer_begin(int (*check)(void));
+void io_answer_end(void);
 
 #endif

@@ -28,18 +28,25 @@ const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 #define NTABLES 5
 static const struct op_table tables[NTABLES];
 
-static const char *op_ops(const struct req *r)
+static const char *op_ops(struct req *r)
 {
   (void)r;
   json_begin();
   json_bool("ok", 1);
   json_str("op", "ops");
   json_array_open("ops");
-  for (size_t t = 1; t < NTABLES; t++)
+  for (size_t t = 0; t < NTABLES; t++)
     for (size_t i = 0; i < *tables[t].n; i++) {
+      const char *const *g = tables[t].ops[i].params;
       json_begin();
       json_str("op", tables[t].ops[i].name);
-      json_raw("params", tables[t].ops[i].params);
+      json_raw("params", "{");
+      for (; *g; g++) {
+        if (g != tables[t].ops[i].params)
+          io_puts(",");
+        io_puts(*g);
+      }
+      io_puts("}");
       json_str("desc", tables[t].ops[i].desc);
       json_end();
     }
@@ -52,6 +59,7 @@ static const char *op_ops(const struct req *r)
     json_end();
   }
   json_array_close();
+  json_raw("common_params", "{\"impl\":\"" REQ_IMPL "\"}");
   json_accelerators();
   json_u64("max_input", APP_MAX_INPUT);
   json_u64("cycle_overhead", plat_cycle_overhead());    /* the greeting's, for a host that attaches later */
@@ -74,35 +82,39 @@ static int list_has(const char *list, size_t len, const char *name)
   return 0;
 }
 
+/* A string field as a list ("64,1024"), NULL when absent. */
+static const char *req_list(struct req *r, const char *key, const char **list, size_t *len)
+{
+  const struct req_field *f = req_get(r, key);
+  *list = NULL;
+  *len = 0;
+  if (!f)
+    return NULL;
+  if (f->type != 's')
+    return req_bad(r, key, NULL, NULL);
+  *list = f->val;
+  *len = f->vallen;
+  return NULL;
+}
+
 /* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","modes":"cbc","all":false,
  *  "instret":false,"exit":true} */
-static const char *op_run(const struct req *r)
+static const char *op_run(struct req *r)
 {
-  static char err[96];
-  const struct req_field *fs = req_get(r, "suites"), *fz = req_get(r, "sizes");
-  const struct req_field *fm = req_get(r, "modes");
   struct run_opts o = {0};
   struct tally t = {0, 0};
-  if (!fs || fs->type != 's')
-    return "run: missing \"suites\" (a comma-separated list; see {\"op\":\"ops\"})";
-  if (req_u32(r, "runs", 5, &o.runs) || o.runs < 1 || o.runs > APP_MAX_RUNS)
-    return "run: \"runs\" must be an integer from 1 to 15";
-  if (fz) {
-    if (fz->type != 's')
-      return "run: \"sizes\" must be a string such as \"64,1024\"";
-    o.sizes = fz->val;
-    o.sizes_len = fz->vallen;
-  }
-  o.all = req_flag(r, "all");
-  o.instret = req_flag(r, "instret");
-  if (fm) {
-    if (fm->type != 's')
-      return "run: \"modes\" must be a string such as \"ecb,cbc\"";
-    o.modes = fm->val;
-    o.modes_len = fm->vallen;
-  }
+  const char *e, *list;
+  size_t len;
+  int ex;
+  if ((e = req_list(r, "suites", &list, &len)) || (e = req_uint(r, "runs", 5, 1, APP_MAX_RUNS, &o.runs)) ||
+      (e = req_list(r, "sizes", &o.sizes, &o.sizes_len)) || (e = req_list(r, "modes", &o.modes, &o.modes_len)) ||
+      (e = req_bool(r, "all", 0, &o.all)) || (e = req_bool(r, "instret", 0, &o.instret)) ||
+      (e = req_bool(r, "exit", 0, &ex)))
+    return e;
+  if (!list)
+    return req_bad(r, "suites", NULL, NULL);
   /* Every listed suite must exist before anything runs. */
-  for (const char *p = fs->val, *end = fs->val + fs->vallen; p < end;) {
+  for (const char *p = list, *end = list + len; p < end;) {
     const char *q = p;
     size_t i;
     while (q < end && *q != ',')
@@ -111,33 +123,34 @@ static const char *op_run(const struct req *r)
       if (strlen(suites[i].name) == (size_t)(q - p) && !memcmp(suites[i].name, p, (size_t)(q - p)))
         break;
     if (i == nsuites) {
+      char name[41], got[64];
       size_t n = (size_t)(q - p) < 40 ? (size_t)(q - p) : 40;
-      memcpy(err, "run: unknown suite '", 20);
-      memcpy(err + 20, p, n);
-      memcpy(err + 20 + n, "'", 2);
-      return err;
+      memcpy(name, p, n);
+      name[n] = 0;
+      return req_bad(r, "suites", str_fmt(got, sizeof(got), "'%s' is not a suite", name), NULL);
     }
     p = q + 1;
   }
   for (size_t i = 0; i < nsuites; i++)
-    if (list_has(fs->val, fs->vallen, suites[i].name))
+    if (list_has(list, len, suites[i].name))
       suites[i].run(&o, &t);
   json_begin();
   json_bool("done", 1);
   json_u64("pass", t.pass);
   json_u64("fail", t.fail);
   json_end();
-  if (req_flag(r, "exit"))
+  if (ex)
     vc_exit(t.fail ? 1 : 0);
   return NULL;
 }
 
 /* {"op":"exit","status":0} ends the run (the simulation) with that status. */
-static const char *op_exit(const struct req *r)
+static const char *op_exit(struct req *r)
 {
   uint32_t status;
-  if (req_u32(r, "status", 0, &status) || status > 255)
-    return "exit: \"status\" must be an integer from 0 to 255";
+  const char *e = req_uint(r, "status", 0, 0, 255, &status);
+  if (e)
+    return e;
   json_begin();
   json_bool("ok", 1);
   json_str("op", "exit");
@@ -146,10 +159,15 @@ static const char *op_exit(const struct req *r)
 }
 
 static const struct oracle_op server_ops[] = {
-  {"ops", "{}", "list the operations and suites", op_ops},
-  {"run", "{\"suites\":\"list\",\"runs\":\"int 1..15\",\"sizes\":\"list\",\"modes\":\"list\",\"all\":\"bool\",\"instret\":\"bool\",\"exit\":\"bool\"}",
-   "run self-test and benchmark suites, one JSON line per result, then a done line", op_run},
-  {"exit", "{\"status\":\"int 0..255\"}", "end the run", op_exit},
+  {"ops", (const char *const[]){NULL}, "list the operations and suites", op_ops},
+  {"run", APP_PARAMS("\"suites\":\"a list of suites (below)\",\"runs\":\"an integer 1.." IO_STR(APP_MAX_RUNS)
+                     " (default 5)\",\"sizes\":\"a list of sizes in bytes (default: the suites')\","
+                     "\"modes\":\"a list of ecb, cbc, ctr (default: the suites')\","
+                     "\"all\":\"true or false: every key size and variant (default false)\","
+                     "\"instret\":\"true or false: a run counting instructions too (default false)\","
+                     "\"exit\":\"true or false: end after the done line (default false)\""),
+   "run self-test and benchmark suites (lists are comma-separated), one JSON line per result, then a done line", op_run},
+  {"exit", APP_PARAMS("\"status\":\"an integer 0..255 (default 0)\""), "end the run", op_exit},
 };
 
 static const size_t server_nops = sizeof(server_ops) / sizeof(server_ops[0]);
@@ -163,8 +181,10 @@ static const struct op_table tables[NTABLES] = {
 
 static void serve(char *buf, long n)
 {
+  char msg[96];
   if (n < 0)
-    json_error(NULL, "request too long (max 65536 hex digits of input)");
+    json_error(NULL, str_fmt(msg, sizeof(msg), "request: over %u characters; a request takes at most %u bytes "
+                             "of input as hex", (unsigned)sizeof(line) - 1, APP_MAX_INPUT));
   else if (n > 0)
     oracle_request(buf, tables, NTABLES);
 }

@@ -18,11 +18,6 @@ static void respond_out(const char *op, const uint8_t *out, size_t n, uint64_t c
   json_end();
 }
 
-static const struct req_field *op_name(const struct req *r)
-{
-  return req_get(r, "op");
-}
-
 /* The timed call on the measurement stack, as the benchmarks time it (prims.h). */
 static uint64_t timed(int (*fn)(void *), void *call, int *rc)
 {
@@ -32,34 +27,20 @@ static uint64_t timed(int (*fn)(void *), void *call, int *rc)
 }
 
 /* {"op":"<hash>","msg":hex} */
-static const char *op_hash(const struct req *r)
+static const char *op_hash(struct req *r)
 {
   static struct app_hash_call call;
-  const struct req_field *op = op_name(r);
   const char *err;
   int rc;
   long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &err);
   if (n < 0)
     return err;
-  call = (struct app_hash_call){app_find_hash(op->val, op->vallen), app_in, (size_t)n, {0}};
+  call = (struct app_hash_call){app_find_hash(r->op, strlen(r->op)), app_in, (size_t)n, {0}};
   uint64_t cycles = timed(app_hash_run, &call, &rc);
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   respond_out(call.h->name, call.md, call.h->digest_len, cycles, -1);
   return NULL;
-}
-
-/* Parses "dir": "enc" (default) or "dec"; returns -1 when it is something else. */
-static int req_dir(const struct req *r)
-{
-  const struct req_field *f = req_get(r, "dir");
-  if (!f)
-    return 0;
-  if (f->type == 's' && f->vallen == 3 && !memcmp(f->val, "enc", 3))
-    return 0;
-  if (f->type == 's' && f->vallen == 3 && !memcmp(f->val, "dec", 3))
-    return 1;
-  return -1;
 }
 
 struct setkey_call {
@@ -75,33 +56,50 @@ static int run_setkey(void *p)
   return c->b->setkey(&app_ks, c->key, c->keylen, c->rounds);
 }
 
-/* {"op":"<cipher>","key":hex,"mode":"ecb|cbc|ctr","dir":"enc|dec","iv":hex,"msg":hex,
- *  "pad":bool,"rounds":int} */
-static const char *op_block(const struct req *r)
+/* A key the cipher refused: its length. */
+static const char *bad_key(struct req *r, long keylen, int rc)
 {
+  char got[24];
+  if (rc != VC_ERR_KEYLEN)
+    return req_code(r, rc);
+  return req_bad(r, "key", req_bytes(got, sizeof(got), keylen), NULL);
+}
+
+/* {"op":"<cipher>","key":hex,"mode":"ecb|cbc|ctr","dir":"enc|dec","iv":hex,"msg":hex,
+ *  "pad":bool,"rounds":int}: iv for CBC and CTR, pad for ECB and CBC, rounds for RC5 (the
+ * others do not declare it). */
+static const char *op_block(struct req *r)
+{
+  static const char *const modes[] = {"ecb", "cbc", "ctr"}, *const dirs[] = {"enc", "dec"};
   static struct app_block_call call;
-  const struct req_field *op = op_name(r), *fm = req_get(r, "mode");
-  const struct app_block *b = app_find_block(op->val, op->vallen);
+  const struct app_block *b = app_find_block(r->op, strlen(r->op));
+  const struct req_field *fm = req_get(r, "mode"), *fd = req_get(r, "dir");
   const char *err;
+  char got[48], allowed[80];
   uint8_t key[256];
   uint32_t rounds;
-  int mode = fm && fm->type == 's' ? app_mode(fm->val, fm->vallen) : (fm ? -1 : 0);
-  int dec = req_dir(r), pad = req_flag(r, "pad"), rc;
+  int mode = fm ? -1 : 0, dec = fd ? -1 : 0, pad = 0, rc;
   size_t bl = b->bc->block_len;
+  for (int i = 0; i < 3; i++)
+    if (req_is(fm, modes[i]))
+      mode = i;
+  for (int i = 0; i < 2; i++)
+    if (req_is(fd, dirs[i]))
+      dec = i;
   if (mode < 0)
-    return "\"mode\" must be \"ecb\", \"cbc\" or \"ctr\"";
+    return req_bad(r, "mode", NULL, NULL);
+  r->variant = modes[mode];
   if (dec < 0)
-    return "\"dir\" must be \"enc\" or \"dec\"";
-  if (pad && mode == 2)
-    return "\"pad\" applies to ECB and CBC only";
-  if (req_u32(r, "rounds", 12, &rounds) || rounds > 255)
-    return "\"rounds\" must be an integer from 0 to 255";
+    return req_bad(r, "dir", NULL, NULL);
+  if ((mode != 2 && (err = req_bool(r, "pad", 0, &pad))) || (err = req_uint(r, "rounds", 12, 0, 255, &rounds)))
+    return err;
   long keylen = req_hex(r, "key", key, sizeof(key), &err);
   if (keylen < 0)
-    return "key: malformed or longer than 256 bytes";
+    return err;
   call = (struct app_block_call){b, mode, dec, pad, app_in, app_out, 0, {0}};
-  if (mode && req_hex(r, "iv", call.iv, sizeof(call.iv), &err) != (long)bl)
-    return bl == 8 ? "\"iv\" must be 8 bytes of hex" : "\"iv\" must be 16 bytes of hex";
+  if (mode && (err = req_hex_exact(r, "iv", call.iv, bl, str_fmt(allowed, sizeof(allowed), "%u bytes of hex (a block)",
+                                                                   (unsigned)bl))))
+    return err;
   long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &err);
   if (n < 0)
     return err;
@@ -109,11 +107,17 @@ static const char *op_block(const struct req *r)
   struct setkey_call sk = {b, key, (size_t)keylen, rounds};
   uint64_t setup = timed(run_setkey, &sk, &rc);
   if (rc)
-    return vc_strerror(rc);
+    return bad_key(r, keylen, rc);
   uint64_t cycles = timed(app_block_run, &call, &rc);
   memset(&app_ks, 0, sizeof(app_ks));
+  if (rc == VC_ERR_LENGTH)
+    return req_bad(r, "msg", req_bytes(got, sizeof(got), n),
+                   str_fmt(allowed, sizeof(allowed), dec ? "whole %u-byte blocks"
+                           : "whole %u-byte blocks, or any length with pad true", (unsigned)bl));
+  if (rc == VC_ERR_PADDING)
+    return req_bad(r, "msg", "bad padding once decrypted", "the ciphertext of PKCS#7-padded plaintext with pad true");
   if (rc)
-    return rc == VC_ERR_LENGTH ? "message length is not a multiple of the block size (set \"pad\")" : vc_strerror(rc);
+    return req_code(r, rc);
   respond_out(b->name, app_out, call.len, cycles, (int64_t)setup);
   return NULL;
 }
@@ -130,39 +134,46 @@ static int run_stream_setkey(void *p)
   return c->s->setkey(&app_sctx, c->key, c->keylen);
 }
 
-/* {"op":"<stream cipher>","key":hex,"msg":hex,"n":int (SEAL's position)} */
-static const char *op_stream(const struct req *r)
+/* {"op":"<stream cipher>","key":hex,"msg":hex,"n":int (SEAL's position; RC4 does not declare
+ * it)} */
+static const char *op_stream(struct req *r)
 {
   static struct app_stream_call call;
-  const struct req_field *op = op_name(r);
-  const struct app_stream *s = app_find_stream(op->val, op->vallen);
+  const struct app_stream *s = app_find_stream(r->op, strlen(r->op));
   const char *err;
   uint8_t key[256];
   uint32_t pos;
   int rc;
-  if (req_u32(r, "n", 0, &pos))
-    return "\"n\" must be a non-negative 32-bit integer";
+  if ((err = req_uint(r, "n", 0, 0, 0xffffffffu, &pos)))
+    return err;
   long keylen = req_hex(r, "key", key, sizeof(key), &err);
   if (keylen < 0)
-    return "key: malformed or longer than 256 bytes";
+    return err;
   long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &err);
   if (n < 0)
     return err;
   struct stream_setkey_call sk = {s, key, (size_t)keylen};
   uint64_t setup = timed(run_stream_setkey, &sk, &rc);
   if (rc)
-    return vc_strerror(rc);
+    return bad_key(r, keylen, rc);
   call = (struct app_stream_call){s, pos, app_in, app_out, (size_t)n};
   uint64_t cycles = timed(app_stream_run, &call, &rc);
   memset(&app_sctx, 0, sizeof(app_sctx));
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   respond_out(s->name, app_out, (size_t)n, cycles, (int64_t)setup);
   return NULL;
 }
 
-#define HASH_OP(n, d) {n, "{\"msg\":\"hex\"}", d, op_hash}
-#define BLOCK_PARAMS "{\"key\":\"hex\",\"mode\":\"ecb|cbc|ctr\",\"dir\":\"enc|dec\",\"iv\":\"hex\",\"msg\":\"hex\",\"pad\":\"bool\"}"
+#define MSG_FIELD "\"msg\":\"" APP_MSG_DESC "\""
+#define HASH_OP(n, d) {n, APP_PARAMS(MSG_FIELD), d, op_hash}
+/* A block cipher's fields: its key's, RC5's rounds, then the modes'. */
+#define BLOCK_OP(n, key, d) {n, APP_PARAMS("\"key\":\"" key " bytes of hex\"", BLOCK_FIELDS), d, op_block}
+#define BLOCK_FIELDS                                                                           \
+  "\"mode\":\"ecb|cbc|ctr (default ecb)\",\"dir\":\"enc|dec (default enc)\",\"iv\":\"one block " \
+  "of hex: the IV (cbc) or the initial counter block, big-endian (ctr)\",\"msg\":\""           \
+  APP_MSG_DESC "; whole blocks in ecb and cbc unless pad\",\"pad\":\"true or false: PKCS#7 "  \
+  "padding (ecb, cbc; default false)\""
 
 const struct oracle_op oracle_ops[] = {
   HASH_OP("md2", "MD2 digest (RFC 1319)"),
@@ -170,13 +181,14 @@ const struct oracle_op oracle_ops[] = {
   HASH_OP("md5", "MD5 digest (RFC 1321)"),
   HASH_OP("sha1", "SHA-1 digest (FIPS 180-4)"),
   HASH_OP("sha256", "SHA-256 digest (FIPS 180-4)"),
-  {"des", BLOCK_PARAMS, "DES (FIPS 46-3), 8-byte key", op_block},
-  {"3des", BLOCK_PARAMS, "Triple DES EDE (SP 800-67), 16- or 24-byte key", op_block},
-  {"aes_tab", BLOCK_PARAMS, "AES-128/192/256 (FIPS 197), table-based, variable time", op_block},
-  {"aes_ct", BLOCK_PARAMS, "AES-128/192/256 (FIPS 197), constant time", op_block},
-  {"rc5", "{\"key\":\"hex\",\"rounds\":\"int 0..255 (12)\",\"mode\":\"ecb|cbc|ctr\",\"dir\":\"enc|dec\",\"iv\":\"hex\",\"msg\":\"hex\",\"pad\":\"bool\"}",
-   "RC5-32/r/b (RFC 2040), 0..255-byte key", op_block},
-  {"rc4", "{\"key\":\"hex\",\"msg\":\"hex\"}", "RC4/ARC4 keystream XOR, 1..256-byte key", op_stream},
-  {"seal", "{\"key\":\"hex\",\"n\":\"int\",\"msg\":\"hex\"}", "SEAL 3.0 keystream XOR at position n, 20-byte key", op_stream},
+  BLOCK_OP("des", "8", "DES (FIPS 46-3), 8-byte blocks"),
+  BLOCK_OP("3des", "16 or 24", "Triple DES EDE (SP 800-67), 8-byte blocks"),
+  BLOCK_OP("aes_tab", "16, 24 or 32", "AES-128/192/256 (FIPS 197), table-based, variable time, 16-byte blocks"),
+  BLOCK_OP("aes_ct", "16, 24 or 32", "AES-128/192/256 (FIPS 197), constant time, 16-byte blocks"),
+  {"rc5", APP_PARAMS("\"key\":\"0..255 bytes of hex\",\"rounds\":\"an integer 0..255 (default 12)\"", BLOCK_FIELDS),
+   "RC5-32/r/b (RFC 2040), 8-byte blocks", op_block},
+  {"rc4", APP_PARAMS("\"key\":\"1..256 bytes of hex\"", MSG_FIELD), "RC4/ARC4 keystream XOR", op_stream},
+  {"seal", APP_PARAMS("\"key\":\"20 bytes of hex\",\"n\":\"an integer 0..4294967295: the position in the "
+                      "keystream (default 0)\"", MSG_FIELD), "SEAL 3.0 keystream XOR at position n", op_stream},
 };
 const size_t oracle_nops = sizeof(oracle_ops) / sizeof(oracle_ops[0]);

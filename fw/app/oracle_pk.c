@@ -1,10 +1,9 @@
 /* Oracle operations on the multiprecision library and public key. Numbers travel as
  * big-endian hex strings of any length (byte strings: digests, signatures, messages of the
- * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by the optional
- * fields "algo" (1..5, 6: the Montgomery unit with ALGO2 as its software form), "radix" (1..32), "sqr" (bool), "exp" ("lr|rl|window|ladder"),
- * "window" (1..6), "var" (bool: secrets of the pk ops through the variable-time paths, mp.h),
- * each defaulting to vc_mp_cfg_default. Values live in static storage: the
- * firmware serves one request at a time and a vc_mp is 1 KiB. */
+ * padded operations, seeds, keys of HMAC, have even length); the design-space point is given by
+ * the optional fields of CFG_MUL, CFG_EXP and CFG_VAR (below), each defaulting to
+ * vc_mp_cfg_default. Values live
+ * in static storage: the firmware serves one request at a time and a vc_mp is 1 KiB. */
 #include <string.h>
 
 #include "app.h"
@@ -13,63 +12,98 @@
 #include "prims.h"
 #include "vexcrypt/pk.h"
 
-static const char *err_missing(const char *key)
-{
-  return req_key_error("missing or malformed \"", key, "\" (hex)");
-}
-
 /* Big-endian hex field of any length -> vc_mp. */
-static const char *get_mp(const struct req *r, const char *key, vc_mp *out)
+static const char *get_mp(struct req *r, const char *key, vc_mp *out)
 {
   const char *err;
+  char got[24];
   long n = req_hex_int(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
-  if (n < 0 || vc_mp_from_bytes(out, app_in, (size_t)n))
-    return err_missing(key);
+  if (n < 0)
+    return err;
+  if (vc_mp_from_bytes(out, app_in, (size_t)n))
+    return req_bad(r, key, req_bytes(got, sizeof(got), n), NULL);
   return NULL;
 }
 
-static const char *get_cfg(const struct req *r, vc_mp_cfg *c)
+/* A modulus the library refused (VC_ERR_MODULUS): as sent, and zero, even or its size. */
+static const char *bad_modulus(struct req *r, const char *key, const vc_mp *m)
+{
+  char got[64], what[24];
+  unsigned bits = (unsigned)vc_mp_bits(m);
+  str_fmt(what, sizeof(what), !bits ? " (zero)" : !vc_mp_bit(m, 0) ? " (even)" : bits == 1 ? " (1 bit)" : " (%u bits)", bits);
+  return req_bad(r, key, str_append(req_value(req_get(r, key), got, sizeof(got) - sizeof(what)), sizeof(got), "%s", what), NULL);
+}
+
+/* The design-space point's fields an op takes: the product's, the exponentiation's, and how
+ * the public-key operations treat secrets. */
+enum { CFG_MUL = 1, CFG_EXP = 2, CFG_VAR = 4, CFG_ALL = 7 };
+
+static const char *get_cfg(struct req *r, vc_mp_cfg *c, int what)
 {
   static const char *const exps[] = {"lr", "rl", "window", "ladder"};
   const struct req_field *f;
-  uint32_t v;
+  const char *e;
+  uint32_t algo, radix, window;
+  int sqr, var;
   *c = vc_mp_cfg_default;
-  if (req_u32(r, "algo", c->algo, &v) || v < 1 || v > VC_MM_UNIT)
-    return "\"algo\" must be 1..6";
-  c->algo = (uint8_t)v;
-  if (req_u32(r, "radix", c->radix_bits, &v) || v < 1 || v > 32)
-    return "\"radix\" must be a digit width of 1..32 bits";
-  c->radix_bits = (uint8_t)v;
-  if ((f = req_get(r, "sqr")))
-    c->sqr = (uint8_t)req_flag(r, "sqr");
-  if ((f = req_get(r, "exp"))) {
-    for (v = 0; v < 4 && !req_is(f, exps[v]); v++)
-      ;
-    if (v == 4)
-      return "\"exp\" must be \"lr\", \"rl\", \"window\" or \"ladder\"";
-    c->exp = (uint8_t)(VC_EXP_LR + v);
+  if ((e = req_uint(r, "algo", c->algo, 1, VC_MM_UNIT, &algo)) ||
+      (e = req_uint(r, "radix", c->radix_bits, 1, 32, &radix)) || (e = req_bool(r, "sqr", c->sqr, &sqr)))
+    return e;
+  c->algo = (uint8_t)algo;
+  c->radix_bits = (uint8_t)radix;
+  c->sqr = (uint8_t)sqr;
+  if (what & CFG_EXP) {
+    if ((f = req_get(r, "exp"))) {
+      uint8_t v = 0;
+      while (v < 4 && !req_is(f, exps[v]))
+        v++;
+      if (v == 4)
+        return req_bad(r, "exp", NULL, NULL);
+      c->exp = (uint8_t)(VC_EXP_LR + v);
+    }
+    if ((e = req_uint(r, "window", c->window, 1, VC_MP_MAX_WINDOW, &window)))
+      return e;
+    c->window = (uint8_t)window;
   }
-  if (req_u32(r, "window", c->window, &v) || v < 1 || v > VC_MP_MAX_WINDOW)
-    return "\"window\" must be 1..6";
-  c->window = (uint8_t)v;
-  if (req_get(r, "var"))
-    c->var = (uint8_t)req_flag(r, "var");
+  if ((what & CFG_VAR) && (e = req_bool(r, "var", c->var, &var)))
+    return e;
+  if (what & CFG_VAR)
+    c->var = (uint8_t)var;
   return NULL;
 }
 
 static vc_mp A, B, M, X, Y, Z, Q;
 
+/* 0 < v < m; 1 < v < m - 1 (Q: scratch). */
+static int below(const vc_mp *v, const vc_mp *m)
+{
+  return v->n && vc_mp_cmp_var(v, m) < 0;
+}
+
+static int inside(const vc_mp *v, const vc_mp *m)
+{
+  return vc_mp_cmp_u32_var(v, 1) > 0 && !vc_mp_sub_var(&Q, m, v) && vc_mp_cmp_u32_var(&Q, 1) > 0;
+}
+
 /* {"op":"mp","fn":"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|
- *  inv_binary|inv_binary_ct|gcd","a","b","m","s"}: each fn with the operands it reads (b, m);
- *  inv_binary is vc_mp_mod_inv_binary_var, inv_binary_ct the constant-time vc_mp_mod_inv_binary. */
+ *  inv_binary|inv_binary_ct|gcd","a","b","m","s"}: each fn with the operands it reads (b, m; s
+ *  for the shifts) and what VC_ERR_RANGE means for it; inv_binary is
+ *  vc_mp_mod_inv_binary_var, inv_binary_ct the constant-time vc_mp_mod_inv_binary. */
+/* The descriptions give the capacity in words. */
+_Static_assert(VC_MP_CAP_BITS == 8192 && VC_MP_MAX_BITS == 4096, "the op descriptions' sizes");
+#define MP_FITS "a result of at most 8192 bits"
 static const struct {
   const char *name;
   uint8_t b, m;
+  const char *range;
 } mp_fns[] = {
-  {"add", 1, 0}, {"sub", 1, 0}, {"mul", 1, 0}, {"sqr", 0, 0}, {"shl", 0, 0}, {"shr", 0, 0},
-  {"divmod", 0, 1}, {"mod", 0, 1}, {"mod_add", 1, 1}, {"mod_sub", 1, 1}, {"mod_mul", 1, 1},
-  {"inv_euclid", 0, 1}, {"inv_binary", 0, 1}, {"inv_binary_ct", 0, 1}, {"gcd", 1, 0},
+  {"add", 1, 0, MP_FITS}, {"sub", 1, 0, "a >= b (no negative numbers)"}, {"mul", 1, 0, MP_FITS},
+  {"sqr", 0, 0, MP_FITS}, {"shl", 0, 0, MP_FITS}, {"shr", 0, 0, NULL}, {"divmod", 0, 1, NULL},
+  {"mod", 0, 1, NULL}, {"mod_add", 1, 1, "a and b below m"}, {"mod_sub", 1, 1, "a and b below m"},
+  {"mod_mul", 1, 1, NULL}, {"inv_euclid", 0, 1, NULL}, {"inv_binary", 0, 1, NULL},
+  {"inv_binary_ct", 0, 1, "a below m"}, {"gcd", 1, 0, NULL},
 };
+#define MP_NFNS (sizeof(mp_fns) / sizeof(mp_fns[0]))
 
 static int mp_call(size_t i, uint32_t s)
 {
@@ -92,27 +126,32 @@ static int mp_call(size_t i, uint32_t s)
   }
 }
 
-static const char *op_mp(const struct req *r)
+static const char *op_mp(struct req *r)
 {
   const struct req_field *fn = req_get(r, "fn");
   const char *e;
   uint64_t cycles;
-  uint32_t s;
+  uint32_t s = 0;
   size_t i;
   int rc;
-  for (i = 0; i < sizeof(mp_fns) / sizeof(mp_fns[0]) && !req_is(fn, mp_fns[i].name); i++)
+  for (i = 0; i < MP_NFNS && !req_is(fn, mp_fns[i].name); i++)
     ;
-  if (i == sizeof(mp_fns) / sizeof(mp_fns[0]))
-    return "\"fn\" must be add, sub, mul, sqr, shl, shr, divmod, mod, mod_add, mod_sub, mod_mul, "
-           "inv_euclid, inv_binary or gcd";
-  if (req_u32(r, "s", 0, &s) || s > VC_MP_CAP_BITS)
-    return "\"s\" must be a shift of 0..8192 bits";
-  if ((e = get_mp(r, "a", &A)) || (mp_fns[i].b && (e = get_mp(r, "b", &B))) ||
-      (mp_fns[i].m && (e = get_mp(r, "m", &M))))
+  if (i == MP_NFNS)
+    return req_bad(r, "fn", NULL, NULL);
+  r->variant = mp_fns[i].name;
+  if (((i == 4 || i == 5) && (e = req_uint(r, "s", 0, 0, VC_MP_CAP_BITS, &s))) || (e = get_mp(r, "a", &A)) ||
+      (mp_fns[i].b && (e = get_mp(r, "b", &B))) || (mp_fns[i].m && (e = get_mp(r, "m", &M))))
     return e;
   TIMED(rc, mp_call(i, s));
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "m", &M);
+  if (rc == VC_ERR_RANGE && mp_fns[i].range)
+    return req_bad(r, i == 9 || i == 8 ? (vc_mp_cmp_var(&A, &M) >= 0 ? "a" : "b") : "a", vc_strerror(rc),
+                   mp_fns[i].range);
+  if (rc == VC_ERR_NOINV)
+    return req_bad(r, "a", vc_strerror(rc), "a coprime to m");
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_ok("mp", cycles);
   json_mp("out", &Z);
   if (i == 6)
@@ -132,31 +171,41 @@ static void limbs_to_z(const uint32_t *x, size_t n)
     Z.n--;
 }
 
-/* Sets up the Montgomery context for "m" with the request's configuration; init cycles. */
-static const char *mont_setup(const struct req *r, uint64_t *cycles)
+/* Sets up the Montgomery context for "m" with the request's design point (the fields `cfg`
+ * names; 0: the default point); init cycles. */
+static const char *mont_setup(struct req *r, int cfg, uint64_t *cycles)
 {
   const char *e;
-  vc_mp_cfg c;
+  vc_mp_cfg c = vc_mp_cfg_default;
   int rc;
-  if ((e = get_mp(r, "m", &M)) || (e = get_cfg(r, &c)))
+  if ((e = get_mp(r, "m", &M)) || (cfg && (e = get_cfg(r, &c, cfg))))
     return e;
   uint64_t t0 = plat_cycles();
   rc = vc_mont_init_var(&ctx, &M, &c, NULL, NULL);
   *cycles = plat_elapsed(t0, plat_cycles());
-  return rc ? vc_strerror(rc) : NULL;
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "m", &M);
+  return rc ? req_code(r, rc) : NULL;
+}
+
+/* a and b below m. */
+static const char *below_m(struct req *r)
+{
+  if (vc_mp_cmp_var(&A, &M) >= 0 || vc_mp_cmp_var(&B, &M) >= 0)
+    return req_bad(r, vc_mp_cmp_var(&A, &M) >= 0 ? "a" : "b", "not below m", NULL);
+  return NULL;
 }
 
 /* {"op":"montmul","m","a","b",cfg}: a*b/R mod m for a, b < m; "r_bits" names R = 2^r_bits. */
-static const char *op_montmul(const struct req *r)
+static const char *op_montmul(struct req *r)
 {
   static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS];
   const char *e;
   uint64_t init, cycles;
   int rc;
-  if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)))
+  if ((e = mont_setup(r, CFG_MUL, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
+      (e = below_m(r)))
     return e;
-  if (vc_mp_cmp_var(&A, &M) >= 0 || vc_mp_cmp_var(&B, &M) >= 0)
-    return "a and b must be below m";
   memset(a, 0, sizeof(a));
   memset(b, 0, sizeof(b));
   memcpy(a, A.d, 4 * A.n);
@@ -184,22 +233,27 @@ static const char *op_montmul(const struct req *r)
 
 /* {"op":"modexp","m","a","e",cfg,"ct","ebits"}: vc_mp_modexp_var with cfg's method, or with
  * "ct" true the constant-time vc_mp_modexp over "ebits" exponent bits (default m's length). */
-static const char *op_modexp(const struct req *r)
+static const char *op_modexp(struct req *r)
 {
   const char *e;
   uint64_t init, cycles;
-  uint32_t ebits;
-  int rc;
-  if ((e = mont_setup(r, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)))
+  uint32_t ebits = 0;
+  int rc, ct;
+  if ((e = mont_setup(r, CFG_MUL | CFG_EXP, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)) ||
+      (e = req_bool(r, "ct", 0, &ct)) ||
+      (ct && (e = req_uint(r, "ebits", (uint32_t)vc_mp_bits(&M), 1, VC_MP_MAX_BITS, &ebits))))
     return e;
-  if (req_u32(r, "ebits", (uint32_t)vc_mp_bits(&M), &ebits))
-    return "\"ebits\" must be a bit count";
-  if (req_get(r, "ct") && req_flag(r, "ct"))
+  if (ct)
     TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B, ebits));
   else
     TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
+  if (rc == VC_ERR_RANGE && ct) {
+    char got[32];
+    return req_bad(r, "e", str_fmt(got, sizeof(got), "%u bits", (unsigned)vc_mp_bits(&B)),
+                   "an exponent below 2^ebits with ct");
+  }
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_ok("modexp", cycles);
   json_mp("out", &Z);
   json_u64("init_cycles", init);
@@ -213,7 +267,7 @@ static vc_rsa_pub pub;
 /* n, e (and d, p, q for private operations). "fault": "dp" or "dq" flips a bit of that CRT
  * exponent after the key is checked: a fault injected into the stored key, which the private
  * operation's result check must catch. */
-static const char *get_rsa(const struct req *r, int private)
+static const char *get_rsa(struct req *r, int private)
 {
   const char *e;
   memset(&rsa, 0, sizeof(rsa));
@@ -224,51 +278,73 @@ static const char *get_rsa(const struct req *r, int private)
   if ((e = get_mp(r, "d", &rsa.d)) || (e = get_mp(r, "p", &rsa.p)) || (e = get_mp(r, "q", &rsa.q)))
     return e;
   if (vc_rsa_priv_complete(&rsa))
-    return "inconsistent private key";
+    return req_bad(r, "d", "n, e, d, p, q do not make a private key", NULL);
   const struct req_field *f = req_get(r, "fault");
   if (f) {
     vc_mp *x = req_is(f, "dp") ? &rsa.dp : req_is(f, "dq") ? &rsa.dq : NULL;
     if (!x || !x->n)
-      return "\"fault\" must be \"dp\" or \"dq\"";
+      return req_bad(r, "fault", NULL, NULL);
     x->d[0] ^= 4;
   }
   return NULL;
 }
 
-static int get_crt(const struct req *r)
+static const char *get_crt(struct req *r, int *crt)
 {
   const struct req_field *f = req_get(r, "crt");
-  if (!f || req_is(f, "mrc"))
-    return VC_RSA_MRC;
-  if (req_is(f, "src"))
-    return VC_RSA_SRC;
-  if (req_is(f, "none"))
-    return VC_RSA_NOCRT;
-  return -1;
+  *crt = !f || req_is(f, "mrc") ? VC_RSA_MRC : req_is(f, "src") ? VC_RSA_SRC
+         : req_is(f, "none") ? VC_RSA_NOCRT : -1;
+  return *crt < 0 ? req_bad(r, "crt", NULL, NULL) : NULL;
 }
 
-/* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt",...} */
-static const char *op_rsa(const struct req *r)
+/* The digest of the request's hash: *h and dig. */
+static const char *get_digest(struct req *r, const vc_hash_class **h, uint8_t *dig)
 {
+  const char *e;
+  char allowed[40];
+  if ((e = req_hash(r, h)))
+    return e;
+  return req_hex_exact(r, "digest", dig, (*h)->digest_len,
+                       str_fmt(allowed, sizeof(allowed), "%u bytes of hex (%s)", (unsigned)(*h)->digest_len, (*h)->name));
+}
+
+#define RSA_KEYGEN_E "an odd integer 3..4294967295 (default 65537)"
+
+/* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt",...} */
+enum { RSA_KEYGEN, RSA_PUBLIC, RSA_PRIVATE, RSA_SIGN, RSA_VERIFY, RSA_ENCRYPT, RSA_DECRYPT, RSA_NFNS };
+static const char *op_rsa(struct req *r)
+{
+  static const char *const fns[RSA_NFNS] = {"keygen", "public", "private", "sign", "verify", "encrypt", "decrypt"};
   static vc_drbg rng;
   static uint8_t sig[VC_MP_MAX_BITS / 8], dig[64];
   const struct req_field *fn = req_get(r, "fn");
-  const vc_hash_class *h = req_hash(r);
+  const vc_hash_class *h = NULL;
   vc_mp_cfg c;
   const char *e;
+  char got[24], allowed[64];
   uint64_t cycles;
   uint32_t bits, pe;
-  int rc, crt = get_crt(r);
-  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)))
+  size_t i;
+  int rc, crt = 0;
+  for (i = 0; i < RSA_NFNS && !req_is(fn, fns[i]); i++)
+    ;
+  if (i == RSA_NFNS)
+    return req_bad(r, "fn", NULL, NULL);
+  r->variant = fns[i];
+  int private = i == RSA_PRIVATE || i == RSA_SIGN || i == RSA_DECRYPT;
+  if ((e = get_cfg(r, &c, CFG_ALL)) || ((i == RSA_KEYGEN || i == RSA_ENCRYPT) && (e = req_rng(r, &rng))) ||
+      (private && (e = get_crt(r, &crt))))
     return e;
-  if (crt < 0)
-    return "\"crt\" must be \"none\", \"mrc\" or \"src\"";
-  if (req_is(fn, "keygen")) {
-    if (req_u32(r, "bits", 1024, &bits) || req_u32(r, "e", 65537, &pe))
-      return "\"bits\" and \"e\" must be integers";
+  if (i == RSA_KEYGEN) {
+    if ((e = req_uint(r, "bits", 1024, 256, VC_MP_MAX_BITS, &bits)))
+      return e;
+    if (bits & 1)
+      return req_bad(r, "bits", NULL, NULL);
+    if (req_u32(r, "e", 65537, &pe) || pe < 3 || !(pe & 1))
+      return req_bad(r, "e", NULL, RSA_KEYGEN_E);
     TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
     if (rc)
-      return vc_strerror(rc);
+      return req_code(r, rc);
     json_ok("rsa", cycles);
     json_mp("n", &rsa.n);
     json_mp("e", &rsa.e);
@@ -278,56 +354,74 @@ static const char *op_rsa(const struct req *r)
     json_end();
     return NULL;
   }
-  int private = req_is(fn, "private") || req_is(fn, "sign") || req_is(fn, "decrypt");
   if ((e = get_rsa(r, private)))
     return e;
   vc_rsa_pub_from_priv(&pub, &rsa);
   size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = klen;
   int valid = -1;
-  long n;
-  if (req_is(fn, "public") || req_is(fn, "private")) {
+  long n = 0;
+  if (i == RSA_PUBLIC || i == RSA_PRIVATE) {
     if ((e = get_mp(r, "msg", &A)))
       return e;
     if (private)
       TIMED(rc, vc_rsa_private(&rsa, &Z, &A, crt, &c));
     else
       TIMED(rc, vc_rsa_public(&pub, &Z, &A, &c));
+    if (rc == VC_ERR_RANGE)
+      return req_bad(r, "msg", "not below n", NULL);
+    if (rc == VC_ERR_MODULUS)
+      return bad_modulus(r, "n", &rsa.n);
     if (rc)
-      return vc_strerror(rc);
+      return req_code(r, rc);
     json_ok("rsa", cycles);
     json_mp("out", &Z);
     json_end();
     return NULL;
   }
-  if (req_is(fn, "sign") || req_is(fn, "verify")) {
-    if (!h)
-      return "\"hash\" must name a hash (sha256, sha1, md5, md2)";
-    if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
-      return "\"digest\" must be the hash's digest length in hex";
-    if (req_is(fn, "sign")) {
+  if (i == RSA_SIGN || i == RSA_VERIFY) {
+    if ((e = get_digest(r, &h, dig)) || (i == RSA_VERIFY && (n = req_hex(r, "sig", sig, sizeof(sig), &e)) < 0))
+      return e;
+    if (i == RSA_SIGN) {
       TIMED(rc, vc_rsa_pkcs1_sign(&rsa, h, dig, sig, klen, crt, &c));
     } else {
-      if ((n = req_hex(r, "sig", sig, sizeof(sig), &e)) < 0)
-        return e;
       TIMED(rc, vc_rsa_pkcs1_verify(&pub, h, dig, sig, (size_t)n, &c));
       valid = rc == VC_OK;
       if (rc == VC_ERR_VERIFY)
         rc = VC_OK;
       outlen = 0;
     }
-  } else if (req_is(fn, "encrypt")) {
+    if (rc == VC_ERR_PARAM)
+      return req_bad(r, "hash", NULL, NULL);
+    if (rc == VC_ERR_LENGTH && i == RSA_VERIFY)
+      return req_bad(r, "sig", req_bytes(got, sizeof(got), n),
+                     str_fmt(allowed, sizeof(allowed), "%u bytes of hex (the modulus length)", (unsigned)klen));
+    if (rc == VC_ERR_LENGTH)
+      return req_bad(r, "n", str_fmt(got, sizeof(got), "%u bits", (unsigned)vc_mp_bits(&rsa.n)),
+                     "a modulus 11 bytes longer than the hash's DigestInfo at least");
+  } else if (i == RSA_ENCRYPT) {
     if ((n = req_hex(r, "msg", app_out, klen, &e)) < 0)
       return e;
     TIMED(rc, vc_rsa_pkcs1_encrypt(&pub, &rng, app_out, (size_t)n, sig, klen, &c));
-  } else if (req_is(fn, "decrypt")) {
+    if (rc == VC_ERR_LENGTH)
+      return req_bad(r, "msg", req_bytes(got, sizeof(got), n),
+                     str_fmt(allowed, sizeof(allowed), "at most %u bytes (the key's %u less 11)",
+                             (unsigned)(klen > 11 ? klen - 11 : 0), (unsigned)klen));
+  } else {
     if ((n = req_hex(r, "msg", app_out, sizeof(sig), &e)) < 0)
       return e;
     TIMED(rc, vc_rsa_pkcs1_decrypt(&rsa, app_out, (size_t)n, sig, &outlen, crt, &c));
-  } else {
-    return "\"fn\" must be keygen, public, private, sign, verify, encrypt or decrypt";
+    if (rc == VC_ERR_RANGE)
+      return req_bad(r, "msg", "not below n", NULL);
+    if (rc == VC_ERR_LENGTH)
+      return req_bad(r, "msg", req_bytes(got, sizeof(got), n),
+                     str_fmt(allowed, sizeof(allowed), "%u bytes of hex (the modulus length)", (unsigned)klen));
+    if (rc == VC_ERR_PADDING)
+      return req_bad(r, "msg", "bad padding once decrypted", "a PKCS#1 v1.5 encryption block, encrypted");
   }
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "n", &rsa.n);
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_ok("rsa", cycles);
   if (valid >= 0)
     json_bool("valid", valid);
@@ -337,21 +431,18 @@ static const char *op_rsa(const struct req *r)
   return NULL;
 }
 
-/* The group: "group" by name, or "p" and "g" as hex. */
-static const char *get_group(const struct req *r, int need_g)
+/* The group: "group" by name, or "p" and (need_g) "g" as hex. */
+static const char *get_group(struct req *r, int need_g)
 {
   const struct req_field *f = req_get(r, "group");
   const char *e;
   if (f) {
-    char name[16];
-    if (f->type != 's' || f->vallen >= sizeof(name))
-      return "unknown \"group\"";
-    memcpy(name, f->val, f->vallen);
-    name[f->vallen] = 0;
-    const vc_dh_group *g = vc_dh_group_find(name);
-    if (!g)
-      return "unknown \"group\" (modp512, modp768, modp1024, modp1536, modp2048)";
-    vc_dh_group_load(g, &M, &B);
+    size_t i = 0;
+    while (i < vc_dh_ngroups && !req_is(f, vc_dh_groups[i].name))
+      i++;
+    if (i == vc_dh_ngroups)
+      return req_bad(r, "group", NULL, NULL);
+    vc_dh_group_load(&vc_dh_groups[i], &M, &B);
     return NULL;
   }
   if ((e = get_mp(r, "p", &M)) || (need_g && (e = get_mp(r, "g", &B))))
@@ -360,7 +451,7 @@ static const char *get_group(const struct req *r, int need_g)
 }
 
 /* {"op":"dh","fn":"keygen|shared","group"|("p","g"),"seed","xbits","x","peer"} */
-static const char *op_dh(const struct req *r)
+static const char *op_dh(struct req *r)
 {
   static vc_drbg rng;
   const struct req_field *fn = req_get(r, "fn");
@@ -371,25 +462,37 @@ static const char *op_dh(const struct req *r)
   int rc;
   int keygen = req_is(fn, "keygen");
   if (!keygen && !req_is(fn, "shared"))
-    return "\"fn\" must be keygen or shared";
-  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_group(r, keygen)))
+    return req_bad(r, "fn", NULL, NULL);
+  r->variant = keygen ? "keygen" : "shared";
+  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_group(r, keygen)))
     return e;
   if (keygen) {
-    if (req_u32(r, "xbits", 0, &xbits))
-      return "\"xbits\" must be an integer";
+    if ((e = req_rng(r, &rng)) || (e = req_uint(r, "xbits", 0, 0, VC_MP_MAX_BITS, &xbits)))
+      return e;
     TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
-    if (rc)
-      return vc_strerror(rc);
-    json_ok("dh", cycles);
-    json_mp("x", &X);
-    json_mp("y", &Y);
+    if (rc == VC_ERR_PARAM) {
+      char allowed[64];
+      return req_bad(r, "xbits", NULL, str_fmt(allowed, sizeof(allowed), "0 (x below p) or 2..%u (under the bits of p)",
+                                                (unsigned)vc_mp_bits(&M) - 1));
+    }
+    if (rc == VC_ERR_RANGE)
+      return req_bad(r, "g", vc_strerror(rc), NULL);
   } else {
     if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "peer", &Y)))
       return e;
     TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
-    if (rc)
-      return vc_strerror(rc);
-    json_ok("dh", cycles);
+    if (rc == VC_ERR_RANGE)
+      return req_bad(r, inside(&X, &M) ? "peer" : "x", vc_strerror(rc), NULL);
+  }
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "p", &M);
+  if (rc)
+    return req_code(r, rc);
+  json_ok("dh", cycles);
+  if (keygen) {
+    json_mp("x", &X);
+    json_mp("y", &Y);
+  } else {
     json_mp("z", &Z);
   }
   json_end();
@@ -397,7 +500,7 @@ static const char *op_dh(const struct req *r)
 }
 
 /* {"op":"elgamal","fn":"encrypt|decrypt","group"|("p","g"),"y","m","seed","x","c1","c2"} */
-static const char *op_elgamal(const struct req *r)
+static const char *op_elgamal(struct req *r)
 {
   static vc_drbg rng;
   const struct req_field *fn = req_get(r, "fn");
@@ -407,11 +510,12 @@ static const char *op_elgamal(const struct req *r)
   int rc;
   int enc = req_is(fn, "encrypt");
   if (!enc && !req_is(fn, "decrypt"))
-    return "\"fn\" must be encrypt or decrypt";
-  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_group(r, enc)))
+    return req_bad(r, "fn", NULL, NULL);
+  r->variant = enc ? "encrypt" : "decrypt";
+  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_group(r, enc)))
     return e;
   if (enc) {
-    if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
+    if ((e = req_rng(r, &rng)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
       return e;
     TIMED(rc, vc_elgamal_encrypt(&M, &B, &Y, &A, &rng, &X, &Z, &c));
   } else {
@@ -419,8 +523,13 @@ static const char *op_elgamal(const struct req *r)
       return e;
     TIMED(rc, vc_elgamal_decrypt(&M, &X, &A, &Y, &Z, &c));
   }
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "p", &M);
+  if (rc == VC_ERR_RANGE)      /* m, x, c1 in [1, p-1]; y in [2, p-2] */
+    return req_bad(r, enc ? (below(&A, &M) ? "y" : "m") : !below(&X, &M) ? "x" : below(&A, &M) ? "c2" : "c1",
+                   vc_strerror(rc), NULL);
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_ok("elgamal", cycles);
   if (enc) {
     json_mp("c1", &X);
@@ -435,67 +544,74 @@ static const char *op_elgamal(const struct req *r)
 static vc_dsa_params dsa;
 
 /* {"op":"dsa","fn":"keygen|sign|verify","p","q","g","seed","x","y","hash","digest","r","s"} */
-static const char *op_dsa(const struct req *r)
+static const char *op_dsa(struct req *r)
 {
+  static const char *const fns[] = {"keygen", "sign", "verify"};
   static vc_drbg rng;
   static uint8_t dig[64];
   const struct req_field *fn = req_get(r, "fn");
-  const vc_hash_class *h = req_hash(r);
+  const vc_hash_class *h;
   vc_mp_cfg c;
   const char *e;
   uint64_t cycles;
-  int rc;
-  if ((e = get_cfg(r, &c)) || (e = req_rng(r, &rng)) || (e = get_mp(r, "p", &dsa.p)) ||
-      (e = get_mp(r, "q", &dsa.q)) || (e = get_mp(r, "g", &dsa.g)))
+  size_t i;
+  int rc, valid = 0;
+  for (i = 0; i < 3 && !req_is(fn, fns[i]); i++)
+    ;
+  if (i == 3)
+    return req_bad(r, "fn", NULL, NULL);
+  r->variant = fns[i];
+  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_mp(r, "p", &dsa.p)) || (e = get_mp(r, "q", &dsa.q)) ||
+      (e = get_mp(r, "g", &dsa.g)))
     return e;
-  if (req_is(fn, "keygen")) {
+  if (i == 0) {
+    if ((e = req_rng(r, &rng)))
+      return e;
     TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
-    if (rc)
-      return vc_strerror(rc);
-    json_ok("dsa", cycles);
-    json_mp("x", &X);
-    json_mp("y", &Y);
-    json_end();
-    return NULL;
-  }
-  if (!h)
-    return "\"hash\" must name a hash (sha256, sha1, ...)";
-  if (req_hex(r, "digest", dig, sizeof(dig), &e) != (long)h->digest_len)
-    return "\"digest\" must be the hash's digest length in hex";
-  if (req_is(fn, "sign")) {
-    if ((e = get_mp(r, "x", &X)))
+  } else if (i == 1) {
+    if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "x", &X)))
       return e;
     TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
-    if (rc)
-      return vc_strerror(rc);
-    json_ok("dsa", cycles);
-    json_mp("r", &A);
-    json_mp("s", &B);
-  } else if (req_is(fn, "verify")) {
-    if ((e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) || (e = get_mp(r, "s", &B)))
+  } else {
+    if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) ||
+        (e = get_mp(r, "s", &B)))
       return e;
     TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
-    if (rc && rc != VC_ERR_VERIFY)
-      return vc_strerror(rc);
-    json_ok("dsa", cycles);
-    json_bool("valid", rc == VC_OK);
+    valid = rc == VC_OK;
+    if (rc == VC_ERR_VERIFY)
+      rc = VC_OK;
+  }
+  if (rc == VC_ERR_PARAM) {
+    char got[48];
+    return req_bad(r, "p", str_fmt(got, sizeof(got), "%u bits with q of %u", (unsigned)vc_mp_bits(&dsa.p),
+                                   (unsigned)vc_mp_bits(&dsa.q)), NULL);
+  }
+  if (rc == VC_ERR_RANGE)      /* the key: x in [1, q-1], y in (1, p) */
+    return req_bad(r, i == 1 ? "x" : "y", vc_strerror(rc), NULL);
+  if (rc)
+    return req_code(r, rc);
+  json_ok("dsa", cycles);
+  if (i == 0) {
+    json_mp("x", &X);
+    json_mp("y", &Y);
+  } else if (i == 1) {
+    json_mp("r", &A);
+    json_mp("s", &B);
   } else {
-    return "\"fn\" must be keygen, sign or verify";
+    json_bool("valid", valid);
   }
   json_end();
   return NULL;
 }
 
 /* {"op":"drbg","seed":hex,"n":int} */
-static const char *op_drbg(const struct req *r)
+static const char *op_drbg(struct req *r)
 {
   static vc_drbg rng;
   const char *e;
   uint32_t n;
-  if ((e = req_rng(r, &rng)))
+  if ((e = req_rng(r, &rng)) || (e = req_uint(r, "n", 32, 0, APP_MAX_INPUT, &n)))
     return e;
-  if (req_u32(r, "n", 32, &n) || n > APP_MAX_INPUT)
-    return "\"n\" must be 0..32768";
   uint64_t t0 = plat_cycles();
   vc_drbg_generate(&rng, app_out, n);
   uint64_t t1 = plat_cycles();
@@ -509,23 +625,20 @@ static const char *op_drbg(const struct req *r)
 }
 
 /* {"op":"hmac","hash":name,"key":hex,"msg":hex} */
-static const char *op_hmac(const struct req *r)
+static const char *op_hmac(struct req *r)
 {
   static uint8_t key[256], mac[VC_HMAC_MAX_DIGEST];
-  const vc_hash_class *h = req_hash(r);
+  const vc_hash_class *h;
   const char *e;
   long kl, n;
-  if (!h)
-    return "\"hash\" must name a hash";
-  if ((kl = req_hex(r, "key", key, sizeof(key), &e)) < 0)
-    return "\"key\": hex, at most 256 bytes";
-  if ((n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e)) < 0)
+  if ((e = req_hash(r, &h)) || (kl = req_hex(r, "key", key, sizeof(key), &e)) < 0 ||
+      (n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e)) < 0)
     return e;
   uint64_t t0 = plat_cycles();
   int rc = vc_hmac(h, key, (size_t)kl, app_in, (size_t)n, mac);
   uint64_t t1 = plat_cycles();
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_begin();
   json_bool("ok", 1);
   json_str("op", "hmac");
@@ -535,23 +648,21 @@ static const char *op_hmac(const struct req *r)
   return NULL;
 }
 
-#define CFG_PARAMS "\"algo\":\"int 1..6\",\"radix\":\"int 1..32\",\"sqr\":\"bool\",\"exp\":\"lr|rl|window|ladder\",\"window\":\"int 1..6\",\"var\":\"bool\""
 /* {"op":"montu","m","a","b","e"}: the Montgomery unit's driver (fw/drivers/mont.h; "impl":"sw":
- * its emulation) on resident operands: a*b/R mod m (a, b < m, R = 2^(32 limbs of m)) timed
- * alone, the transfers timed apart (setup: the modulus and ninv; load: one operand in; store:
- * one out); with "e", the fixed-window exponentiation of X = a (read as Montgomery form) with
- * one = R mod m resident: "exp" = X^e in Montgomery form. */
-static const char *op_montu(const struct req *r)
+ * its emulation) on resident operands, at the default design point (R = 2^(32 limbs of m)):
+ * a*b/R mod m (a, b < m) timed alone, the transfers timed apart (setup: the modulus and ninv;
+ * load: one operand in; store: one out); with "e", the fixed-window exponentiation of X = a
+ * (read as Montgomery form) with one = R mod m resident: "exp" = X^e in Montgomery form. Every
+ * step runs before the answer begins. */
+static const char *op_montu(struct req *r)
 {
   static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS], one[VC_MP_LIMBS];
   const char *e;
-  uint64_t cycles, setup, load, store, mul;
+  uint64_t cycles, setup, load, store, mul, exp = 0;
   int rc, with_e = req_get(r, "e") != NULL;
-  if ((e = mont_setup(r, &cycles)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
-      (with_e && (e = get_mp(r, "e", &X))))
+  if ((e = mont_setup(r, 0, &cycles)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
+      (with_e && (e = get_mp(r, "e", &X))) || (e = below_m(r)))
     return e;
-  if (vc_mp_cmp_var(&A, &M) >= 0 || vc_mp_cmp_var(&B, &M) >= 0)
-    return "a and b must be below m";
   size_t n = ctx.n;
   memset(a, 0, sizeof(a));
   memset(b, 0, sizeof(b));
@@ -568,8 +679,17 @@ static const char *op_montu(const struct req *r)
   if (!rc)
     TIMED(rc, vc_montu_store(VC_MONTU_SLOT_ACC, a));
   store = cycles;
+  if (!rc && with_e) {
+    memset(one, 0, sizeof(one));
+    memcpy(one, ctx.one, 4 * n);
+    if (!(rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
+      TIMED(rc, vc_montu_exp(X.d, vc_mp_bits(&X)));
+    exp = cycles;
+    if (!rc)
+      rc = vc_montu_store(VC_MONTU_SLOT_ACC, b);
+  }
   if (rc)
-    return vc_strerror(rc);
+    return req_code(r, rc);
   json_ok("montu", mul);
   limbs_to_z(a, n);
   json_mp("out", &Z);
@@ -578,39 +698,70 @@ static const char *op_montu(const struct req *r)
   json_u64("load_cycles", load);
   json_u64("store_cycles", store);
   if (with_e) {
-    memset(one, 0, sizeof(one));
-    memcpy(one, ctx.one, 4 * n);
-    if ((rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
-      return vc_strerror(rc);
-    TIMED(rc, vc_montu_exp(X.d, vc_mp_bits(&X)));
-    if (rc || (rc = vc_montu_store(VC_MONTU_SLOT_ACC, a)))
-      return vc_strerror(rc);
-    limbs_to_z(a, n);
+    limbs_to_z(b, n);
     json_mp("exp", &Z);
-    json_u64("exp_cycles", cycles);
+    json_u64("exp_cycles", exp);
   }
   json_end();
   return NULL;
 }
 
+/* The fields' descriptions; the design-space point's groups (get_cfg). */
+#define INT "hex integer"
+#define MOD_FIELD "\"m\":\"" INT ": the modulus, odd, 1 < m < 2^4096\""
+#define CFG_MUL                                                                                 \
+  "\"algo\":\"an integer 1..6: ALGO1..5, 6 the unit (ALGO2 without it; default: the fastest)\"," \
+  "\"radix\":\"an integer 1..32: digit bits of ALGO2, 3 (default 32)\","                        \
+  "\"sqr\":\"true or false: dedicated squaring (default true)\""
+#define CFG_EXP "\"exp\":\"lr|rl|window|ladder (default window)\",\"window\":\"an integer 1..6 (default 6)\""
+#define CFG_VAR "\"var\":\"true or false: secrets through _var functions (default false)\""
+#define PK_CFG CFG_MUL, CFG_EXP, CFG_VAR
+#define HASH_NAMES "md2|md4|md5|sha1|sha256"
+#define PRIV " (private, sign, decrypt)"
+#define GROUP_FIELDS "\"group\":\"modp512|modp768|modp1024|modp1536|modp2048, or p and g\"," \
+                     "\"p\":\"" INT ": the prime, 3 < p < 2^4096\""
+
 const struct oracle_op oracle_pk_ops[] = {
-  {"mp", "{\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|gcd\",\"a\":\"hex\",\"b\":\"hex\",\"m\":\"hex\",\"s\":\"int\"}",
+  {"mp", APP_PARAMS("\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|"
+                    "inv_binary_ct|gcd\",\"a\":\"" INT ", at most 8192 bits\",\"b\":\"" INT " (add, sub, mul, "
+                    "mod_*, gcd)\",\"m\":\"" INT ": the divisor or modulus, nonzero, under 2^4096 (mod_*, inv_*), "
+                    "odd for inv_binary*\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\""),
    "multiprecision integer operation", op_mp},
-  {"montmul", "{\"m\":\"hex\",\"a\":\"hex\",\"b\":\"hex\"," CFG_PARAMS "}",
+  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\"", CFG_MUL),
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
-  {"modexp", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"e\":\"hex\",\"ct\":\"bool\",\"ebits\":\"int\"," CFG_PARAMS "}",
+  {"modexp", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT "\",\"e\":\"" INT ", at most 4096 bits\",\"ct\":\"true or false: "
+                        "constant time over ebits bits (default false)\",\"ebits\":\"an integer 1..4096 (with ct; "
+                        "default: m's bits)\"", CFG_MUL, CFG_EXP),
    "modular exponentiation a^e mod m", op_modexp},
-  {"montu", "{\"m\":\"hex (odd)\",\"a\":\"hex\",\"b\":\"hex\",\"e\":\"hex\"}",
+  {"montu", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\",\"e\":\"" INT ": exponentiate "
+                       "a (optional)\""),
    "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},
-  {"rsa", "{\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\",\"bits\":\"int\",\"e\":\"hex (int for keygen)\",\"n\":\"hex\",\"d\":\"hex\",\"p\":\"hex\",\"q\":\"hex\",\"crt\":\"none|mrc|src\",\"fault\":\"dp|dq\",\"hash\":\"name\",\"digest\":\"hex\",\"sig\":\"hex\",\"msg\":\"hex\",\"seed\":\"hex\"}",
+  {"rsa", APP_PARAMS("\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\","
+                     "\"bits\":\"an even integer 256..4096 (keygen; default 1024)\",\"e\":\"" INT "; keygen: " RSA_KEYGEN_E "\",\"n\":\"" INT ": the modulus, odd, under 2^4096\","
+                     "\"d\":\"" INT PRIV "\",\"p\":\"" INT PRIV "\",\"q\":\"" INT PRIV "\","
+                     "\"crt\":\"none|mrc|src (private, sign, decrypt; default mrc)\",\"fault\":\"dp|dq: a bit flipped" PRIV "\","
+                     "\"hash\":\"md2|md5|sha1|sha256 (sign, verify)\",\"digest\":\"hex of the hash's length (sign, verify)\","
+                     "\"sig\":\"hex (verify)\",\"msg\":\"hex (public, private: below n; encrypt: up to the key's "
+                     "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG),
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
-  {"dh", "{\"fn\":\"keygen|shared\",\"group\":\"modp512..modp2048\",\"p\":\"hex\",\"g\":\"hex\",\"xbits\":\"int\",\"seed\":\"hex\",\"x\":\"hex\",\"peer\":\"hex\"}",
+  {"dh", APP_PARAMS("\"fn\":\"keygen|shared\"," GROUP_FIELDS ",\"g\":\"" INT " (keygen)\",\"xbits\":\"an integer: 0 "
+                    "(x below p, the default) or 2.. under p's bits (keygen)\"," APP_SEED_FIELD("keygen; ")
+                    ",\"x\":\"" INT ", 1 < x < p-1 (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG),
    "Diffie-Hellman key pair and shared secret", op_dh},
-  {"elgamal", "{\"fn\":\"encrypt|decrypt\",\"group\":\"name\",\"p\":\"hex\",\"g\":\"hex\",\"y\":\"hex\",\"m\":\"hex\",\"seed\":\"hex\",\"x\":\"hex\",\"c1\":\"hex\",\"c2\":\"hex\"}",
+  {"elgamal", APP_PARAMS("\"fn\":\"encrypt|decrypt\"," GROUP_FIELDS ",\"g\":\"" INT " (encrypt)\",\"y\":\"" INT ", "
+                         "2..p-2 (encrypt)\",\"m\":\"" INT ", 1..p-1 (encrypt)\"," APP_SEED_FIELD("encrypt; ")
+                         ",\"x\":\"" INT ", 1..p-1 (decrypt)\",\"c1\":\"" INT " (decrypt)\",\"c2\":\"" INT " (decrypt)\"",
+                         PK_CFG),
    "ElGamal encryption", op_elgamal},
-  {"dsa", "{\"fn\":\"keygen|sign|verify\",\"p\":\"hex\",\"q\":\"hex\",\"g\":\"hex\",\"x\":\"hex\",\"y\":\"hex\",\"hash\":\"name\",\"digest\":\"hex\",\"r\":\"hex\",\"s\":\"hex\",\"seed\":\"hex\"}",
+  {"dsa", APP_PARAMS("\"fn\":\"keygen|sign|verify\",\"p\":\"" INT ": L bits, (L, N) = (1024, 160), (2048, 224), "
+                     "(2048, 256) or (3072, 256)\",\"q\":\"" INT ": N bits\",\"g\":\"" INT "\"," APP_SEED_FIELD("keygen; ")
+                     ",\"x\":\"" INT " (sign)\",\"y\":\"" INT " (verify)\",\"hash\":\"" HASH_NAMES " (sign, verify)\","
+                     "\"digest\":\"hex of the hash's length (sign, verify)\",\"r\":\"" INT " (verify)\","
+                     "\"s\":\"" INT " (verify)\"", PK_CFG),
    "DSA (FIPS 186-4) with RFC 6979 nonces", op_dsa},
-  {"drbg", "{\"seed\":\"hex\",\"n\":\"int\"}", "HMAC_DRBG (SHA-256) output: not for production keys", op_drbg},
-  {"hmac", "{\"hash\":\"name\",\"key\":\"hex\",\"msg\":\"hex\"}", "HMAC (RFC 2104)", op_hmac},
+  {"drbg", APP_PARAMS(APP_SEED_FIELD("") ",\"n\":\"an integer 0.." IO_STR(APP_MAX_INPUT) ": output bytes (default 32)\""),
+   "HMAC_DRBG (SHA-256) output: not for production keys", op_drbg},
+  {"hmac", APP_PARAMS("\"hash\":\"" HASH_NAMES "\",\"key\":\"hex, at most 256 bytes\",\"msg\":\"" APP_MSG_DESC "\""),
+   "HMAC (RFC 2104)", op_hmac},
 };
 const size_t oracle_pk_nops = sizeof(oracle_pk_ops) / sizeof(oracle_pk_ops[0]);

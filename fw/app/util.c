@@ -5,14 +5,18 @@
 #include "app.h"
 #include "prims.h"
 
-/* A hex field into buf; an integer's hex may have odd length (an implicit leading 0). */
-static long req_hex_field(const struct req *r, const char *key, uint8_t *buf, size_t cap, int integer,
-                          const char **err)
+static char msg[320];         /* the request path's messages: one at a time */
+
+/* A hex field into buf; an integer's hex may have odd length (an implicit leading 0). Errors
+ * say what was allowed: `allowed`, or the field's description when NULL. */
+static long req_hex_field(struct req *r, const char *key, uint8_t *buf, size_t cap, int integer,
+                          const char *allowed, const char **err)
 {
   const struct req_field *f = req_get(r, key);
+  char got[48];
   long n = 0;
   if (!f || f->type != 's') {
-    *err = "missing or non-string hex parameter";
+    *err = req_bad(r, key, NULL, allowed);
     return -1;
   }
   size_t odd = integer ? f->vallen & 1 : 0;
@@ -24,21 +28,34 @@ static long req_hex_field(const struct req *r, const char *key, uint8_t *buf, si
     long m = hex_decode(f->val + odd, f->vallen - odd, buf + odd, cap - odd);
     n = m < 0 ? m : n + m;
   }
-  if (n == -1)
-    *err = integer ? "malformed hex (a non-hex digit)" : "malformed hex (odd length or a non-hex digit)";
+  if (n == -1 && (f->vallen & 1) && !integer)
+    *err = req_bad(r, key, str_fmt(got, sizeof(got), f->vallen == 1 ? "%u hex digit, an odd count"
+                                   : "%u hex digits, an odd count", (unsigned)f->vallen), allowed);
+  else if (n == -1)
+    *err = req_bad(r, key, str_append(req_value(f, got, sizeof(got)), sizeof(got), " is not hex"), allowed);
   else if (n == -2)
-    *err = "input too long (max 32768 bytes)";
+    *err = req_bad(r, key, req_bytes(got, sizeof(got), (f->vallen + 1) / 2), allowed);
   return n < 0 ? -1 : n;
 }
 
-long req_hex(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+long req_hex(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
 {
-  return req_hex_field(r, key, buf, cap, 0, err);
+  return req_hex_field(r, key, buf, cap, 0, NULL, err);
 }
 
-long req_hex_int(const struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
+long req_hex_int(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err)
 {
-  return req_hex_field(r, key, buf, cap, 1, err);
+  return req_hex_field(r, key, buf, cap, 1, NULL, err);
+}
+
+const char *req_hex_exact(struct req *r, const char *key, uint8_t *buf, size_t len, const char *allowed)
+{
+  const char *err;
+  char got[24];
+  long n = req_hex_field(r, key, buf, len, 0, allowed, &err);
+  if (n < 0)
+    return err;
+  return n == (long)len ? NULL : req_bad(r, key, req_bytes(got, sizeof(got), n), allowed);
 }
 
 uint64_t median_u64(uint64_t *v, size_t n)
@@ -106,18 +123,24 @@ int req_is(const struct req_field *f, const char *s)
   return f && f->type == 's' && f->vallen == strlen(s) && !memcmp(f->val, s, f->vallen);
 }
 
-const vc_hash_class *req_hash(const struct req *r)
+static int req_is_key(const struct req_field *f, const char *k)
 {
-  const struct req_field *f = req_get(r, "hash");
-  return f && f->type == 's' ? app_find_hash(f->val, f->vallen) : NULL;
+  return f->keylen == strlen(k) && !memcmp(f->key, k, f->keylen);
 }
 
-const char *req_rng(const struct req *r, vc_drbg *d)
+const char *req_hash(struct req *r, const vc_hash_class **h)
+{
+  const struct req_field *f = req_get(r, "hash");
+  *h = f && f->type == 's' ? app_find_hash(f->val, f->vallen) : NULL;
+  return *h ? NULL : req_bad(r, "hash", NULL, NULL);
+}
+
+const char *req_rng(struct req *r, vc_drbg *d)
 {
   const char *err;
   long n = req_get(r, "seed") ? req_hex(r, "seed", app_in, 256, &err) : 0;
   if (n < 0)
-    return "\"seed\" must be hex, at most 256 bytes";
+    return err;
   vc_drbg_init(d, app_in, (size_t)n);
   return NULL;
 }
@@ -130,18 +153,80 @@ void json_ok(const char *op, uint64_t cycles)
   json_u64("cycles", cycles);
 }
 
-const char *req_key_error(const char *prefix, const char *key, const char *suffix)
+char *req_bytes(char *buf, size_t cap, size_t n)
 {
-  static char msg[96];
-  size_t a = strlen(prefix), n = strlen(key), b = strlen(suffix);
-  if (n > 20)
-    n = 20;
-  if (a + n + b >= sizeof(msg))
-    return suffix;
-  memcpy(msg, prefix, a);
-  memcpy(msg + a, key, n);
-  memcpy(msg + a + n, suffix, b + 1);
-  return msg;
+  return str_fmt(buf, cap, n == 1 ? "%u byte" : "%u bytes", (unsigned)n);
+}
+
+/* Copies at most cap - 1 characters of s[0..n) into buf. */
+static char *copy_cut(char *buf, size_t cap, const char *s, size_t n)
+{
+  if (n >= cap)
+    n = cap - 1;
+  memcpy(buf, s, n);
+  buf[n] = 0;
+  return buf;
+}
+
+char *req_value(const struct req_field *f, char *buf, size_t cap)
+{
+  size_t room = cap - 8;      /* quotes, "..." and the end */
+  if (!f)
+    return copy_cut(buf, cap, "missing", 7);
+  buf[0] = '"';
+  copy_cut(buf + (f->type == 's'), room, f->val, f->vallen);
+  if (f->vallen >= room)
+    str_append(buf, cap, "...");
+  return f->type == 's' ? str_append(buf, cap, "\"") : buf;
+}
+
+/* The description of `key` in the op's declared fields ("" if none). */
+static const char *req_desc(const struct req *r, const char *key, char *buf, size_t cap)
+{
+  size_t n = strlen(key);
+  buf[0] = 0;
+  for (int i = 0; r->decl && i < r->decl->n; i++)
+    if (r->decl->f[i].keylen == n && !memcmp(r->decl->f[i].key, key, n))
+      copy_cut(buf, cap, r->decl->f[i].val, r->decl->f[i].vallen);
+  return buf;
+}
+
+const char *req_bad(struct req *r, const char *key, const char *got, const char *allowed)
+{
+  char val[40], desc[200];
+  if (!got)
+    got = req_value(req_get(r, key), val, sizeof(val));
+  if (!allowed)
+    allowed = req_desc(r, key, desc, sizeof(desc));
+  str_fmt(msg, sizeof(msg), "%s: %s; %s", key, got, r->op);
+  if (r->variant)
+    str_append(msg, sizeof(msg), " %s", r->variant);
+  return str_append(msg, sizeof(msg), " takes %s", allowed);
+}
+
+const char *req_code(struct req *r, int rc)
+{
+  str_fmt(msg, sizeof(msg), "%s", r->op);
+  if (r->variant)
+    str_append(msg, sizeof(msg), " %s", r->variant);
+  return str_append(msg, sizeof(msg), ": %s", vc_strerror(rc));
+}
+
+const char *req_uint(struct req *r, const char *key, uint32_t dflt, uint32_t lo, uint32_t hi,
+                     uint32_t *out)
+{
+  if (req_u32(r, key, dflt, out) || *out < lo || *out > hi)
+    return req_bad(r, key, NULL, NULL);
+  return NULL;
+}
+
+const char *req_bool(struct req *r, const char *key, int dflt, int *out)
+{
+  const struct req_field *f = req_get(r, key);
+  if (f && f->type != 'b')
+    return req_bad(r, key, NULL, NULL);
+  *out = f ? f->val[0] == 't' : dflt;
+  return NULL;
 }
 
 static void str_vappend(char *buf, size_t cap, const char *fmt, va_list ap)
@@ -197,7 +282,7 @@ char *str_fmt(char *buf, size_t cap, const char *fmt, ...)
   return buf;
 }
 
-const char *req_impl(const struct req *r, uint32_t *off)
+const char *req_impl(struct req *r, uint32_t *off)
 {
   const struct req_field *f = req_get(r, "impl");
   *off = 0;
@@ -208,8 +293,8 @@ const char *req_impl(const struct req *r, uint32_t *off)
     return NULL;
   }
   if (!req_is(f, "hw"))
-    return "\"impl\" must be \"hw\" (the accelerators, the default) or \"sw\" (software only)";
-  return vc_accel_present() ? NULL : "\"impl\":\"hw\": this build has no accelerator (" VC_ACCEL_SWITCHES ")";
+    return req_bad(r, "impl", NULL, REQ_IMPL);
+  return vc_accel_present() ? NULL : req_bad(r, "impl", "\"hw\" in a build with no accelerator", "sw only (" VC_ACCEL_SWITCHES " add the units)");
 }
 
 void json_accelerators(void)
@@ -231,35 +316,151 @@ void json_error(const char *op, const char *msg)
   json_end();
 }
 
+/* Optimal string alignment distance (edits and swaps of neighbours) of two names of at most
+ * 32 characters. */
+static unsigned distance(const char *a, size_t n, const char *b, size_t m)
+{
+  uint8_t d[33][33];
+  for (size_t i = 0; i <= n; i++)
+    for (size_t j = 0; j <= m; j++) {
+      unsigned v = i && j ? d[i - 1][j - 1] + (unsigned)(a[i - 1] != b[j - 1]) : (unsigned)(i + j);
+      if (i && d[i - 1][j] + 1u < v)
+        v = d[i - 1][j] + 1u;
+      if (j && d[i][j - 1] + 1u < v)
+        v = d[i][j - 1] + 1u;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1u < v)
+        v = d[i - 2][j - 2] + 1u;
+      d[i][j] = (uint8_t)v;
+    }
+  return d[n][m];
+}
+
+/* The name a misspelt one probably meant: the nearest considered, at most 2 edits away and
+ * under half the misspelt length, or one a prefix of the other (2 characters at least). */
+struct near {
+  const char *s, *name;
+  size_t n, len;
+  unsigned score;             /* lower is nearer; 4: none yet */
+};
+
+static void near_consider(struct near *b, const char *name, size_t m)
+{
+  unsigned d;
+  if (b->n > 32 || m > 32)
+    return;
+  if ((b->n >= 2 && b->n < m && !memcmp(b->s, name, b->n)) || (m >= 2 && m < b->n && !memcmp(b->s, name, m)))
+    d = 3;
+  else if ((d = distance(b->s, b->n, name, m)) > 2 || 2 * d >= b->n)
+    return;
+  if (d < b->score) {
+    b->score = d;
+    b->name = name;
+    b->len = m;
+  }
+}
+
+/* " (did you mean <name>?)" to msg when there is one. */
+static void near_append(const struct near *b, char *msg, size_t cap)
+{
+  char name[36];
+  if (b->name)
+    str_append(msg, cap, " (did you mean %s?)", copy_cut(name, sizeof(name), b->name, b->len));
+}
+
+/* A field the op does not declare: names it, the declared field it probably meant and the
+ * op's fields. */
+static const char *unknown_field(const struct req *r, const struct req_field *f)
+{
+  struct near b = {f->key, NULL, f->keylen, 0, 4};
+  char key[36], name[36];
+  near_consider(&b, "impl", 4);
+  for (int i = 0; i < r->decl->n; i++)
+    near_consider(&b, r->decl->f[i].key, r->decl->f[i].keylen);
+  str_fmt(msg, sizeof(msg), "%s: not a field of %s", copy_cut(key, sizeof(key), f->key, f->keylen), r->op);
+  near_append(&b, msg, sizeof(msg));
+  str_append(msg, sizeof(msg), "; %s takes %s", r->op, r->decl->n ? "" : "no fields");
+  for (int i = 0; i < r->decl->n; i++)
+    str_append(msg, sizeof(msg), i ? ", %s" : "%s",
+               copy_cut(name, sizeof(name), r->decl->f[i].key, r->decl->f[i].keylen));
+  return msg;
+}
+
+/* The request being answered: every field given must have been read when its answer begins. */
+static struct req *answering;
+static const char *refusal;
+
+static int check_answer(void)
+{
+  const struct req_field *f = req_unread(answering);
+  char key[36], desc[200];
+  if (!f)
+    return 0;
+  copy_cut(key, sizeof(key), f->key, f->keylen);
+  str_fmt(msg, sizeof(msg), "%s: does not apply to %s", key, answering->op);
+  if (answering->variant)
+    str_append(msg, sizeof(msg), " %s", answering->variant);
+  refusal = str_append(msg, sizeof(msg), "; %s takes it as %s", answering->op,
+                       req_desc(answering, key, desc, sizeof(desc)));
+  return 1;
+}
+
 void oracle_request(char *line, const struct op_table *tables, size_t ntables)
 {
-  struct req r;
-  const char *err;
-  const struct req_field *op;
-  if ((err = req_parse(line, &r))) {
+  struct req r, decl;
+  const struct oracle_op *o = NULL;
+  const struct req_field *f;
+  const char *err = req_parse(line, &r);
+  if (err) {
     json_error(NULL, err);
     return;
   }
-  op = req_get(&r, "op");
-  if (!op || op->type != 's') {
-    json_error(NULL, "missing \"op\" (send {\"op\":\"ops\"} for the list)");
+  f = req_get(&r, "op");
+  if (!f || f->type != 's') {
+    json_error(NULL, "op: missing or not a string; a request takes an op ({\"op\":\"ops\"} lists them)");
     return;
   }
-  for (size_t t = 0; t < ntables; t++) {
-    const struct oracle_op *tab = tables[t].ops;
-    for (size_t i = 0; i < *tables[t].n; i++) {
-      if (strlen(tab[i].name) == op->vallen && !memcmp(tab[i].name, op->val, op->vallen)) {
-        char name[32];
-        memcpy(name, op->val, op->vallen);
-        name[op->vallen] = 0;
-        /* "impl":"sw" runs the request with the accelerators off (the speedup of a build,
-         * measured within it); "hw" insists on them. */
-        if ((err = req_impl(&r, &vc_accel_off)) || (err = tab[i].run(&r)))
-          json_error(name, err);
-        vc_accel_off = 0;
-        return;
-      }
+  struct near b = {f->val, NULL, f->vallen, 0, 4};
+  for (size_t t = 0; t < ntables && !o; t++)
+    for (size_t i = 0; i < *tables[t].n && !o; i++) {
+      const char *name = tables[t].ops[i].name;
+      if (strlen(name) == f->vallen && !memcmp(name, f->val, f->vallen))
+        o = &tables[t].ops[i];
+      near_consider(&b, name, strlen(name));
+    }
+  if (!o) {
+    char val[40];
+    str_fmt(msg, sizeof(msg), "op: %s is an unknown op", req_value(f, val, sizeof(val)));
+    near_append(&b, msg, sizeof(msg));
+    json_error(NULL, str_append(msg, sizeof(msg), "; a request takes one that {\"op\":\"ops\"} lists"));
+    return;
+  }
+  r.op = o->name;
+  decl.n = 0;
+  for (const char *const *g = o->params; *g; g++)
+    if (req_fields(*g, &decl)) {
+      json_error(o->name, "internal: the op's params do not parse");
+      return;
+    }
+  r.decl = &decl;
+  for (int i = 0; i < r.n; i++) {
+    const struct req_field *g = &r.f[i];
+    int known = req_is_key(g, "op") || req_is_key(g, "impl");
+    for (int j = 0; j < decl.n && !known; j++)
+      known = g->keylen == decl.f[j].keylen && !memcmp(g->key, decl.f[j].key, g->keylen);
+    if (!known) {
+      json_error(o->name, unknown_field(&r, g));
+      return;
     }
   }
-  json_error(NULL, "unknown op (send {\"op\":\"ops\"} for the list)");
+  /* "impl":"sw" runs the request with the accelerators off (the speedup of a build, measured
+   * within it); "hw" insists on them. */
+  answering = &r;
+  refusal = NULL;
+  io_answer_begin(check_answer);
+  if (!(err = req_impl(&r, &vc_accel_off)))
+    err = o->run(&r);
+  io_answer_end();
+  vc_accel_off = 0;
+  if (refusal || err)
+    json_error(o->name, refusal ? refusal : err);
 }

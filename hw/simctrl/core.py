@@ -1,4 +1,6 @@
-"""LiteX wrapper of vexsim_ctrl.v: a CSR the firmware writes its exit status to."""
+"""LiteX wrapper of vexsim_ctrl.v: a CSR the firmware writes its exit status to, and one it
+writes before it waits for console input (idle), which the UART module of the simulation
+(sim/modules/vexuart) reads through the platform's "simctrl" pads."""
 
 from pathlib import Path
 
@@ -11,11 +13,18 @@ RTL = Path(__file__).with_name("vexsim_ctrl.v")
 
 class SimControl(LiteXModule):
     """Ends the simulation from firmware with an exit status; cycle bound and trace window
-    (plusargs of the model, see vexsim_ctrl.v). `platform` is LiteX's SimPlatform."""
+    (plusargs of the model, see vexsim_ctrl.v); the idle handshake: the firmware, about to wait
+    for input, writes how many bytes it has read from the UART, and the UART module blocks on
+    its input while that is every byte it has delivered (no input pending anywhere), so an idle
+    simulation sleeps instead of spinning (simulated idle time shrinks; no request's cycles
+    change). `platform` is LiteX's SimPlatform, with a "simctrl" resource of idle_valid and
+    idle_count."""
 
     def __init__(self, platform):
         self.exit = CSRStorage(32, description="Write the exit status (0 = pass) to end the simulation.",
                                fields=[CSRField("status", size=32, description="Exit status.")])
+        self.idle = CSRStorage(32, description="Write before waiting for input: the simulation may block until input arrives.",
+                               fields=[CSRField("count", size=32, description="Bytes read from the UART so far.")])
         trace = Signal()
         self.specials += Instance("vexsim_ctrl",
             i_clk=ClockSignal("sys"),
@@ -23,4 +32,6 @@ class SimControl(LiteXModule):
             i_exit_status=self.exit.storage,
             o_trace_on=trace)
         self.comb += platform.trace.eq(trace)
+        pads = platform.request("simctrl")
+        self.comb += [pads.idle_valid.eq(self.idle.re), pads.idle_count.eq(self.idle.storage)]
         platform.add_source(str(RTL))

@@ -78,7 +78,7 @@ def test_no_class_is_silently_skipped():
 
 def oracle_cases():
     """(function, case, request): the elliptic-curve requests on each of bi.ORACLE_CURVES, on the
-    binary one in both algorithm sets."""
+    binary one in both algorithm sets where the call takes a set."""
     for fn in bi.FNS:
         for c in fn.cases:
             if not c.oracle:
@@ -90,7 +90,7 @@ def oracle_cases():
             for cv in bi.ORACLE_CURVES:
                 if not c.curves or cv in c.curves:
                     yield fn, c, bi.ec_request(req, cv)
-                    if cv != "P-256":
+                    if cv != "P-256" and req["fn"] not in ("check", "unembed"):    # the calls that take a set
                         yield fn, c, dict(bi.ec_request(req, cv), set="basic")
 
 

@@ -51,7 +51,7 @@ def test_errors_and_recovery(sim_config):
     assert [x["ok"] for x in r[1:7]] == [False] * 6
     assert "malformed JSON" in r[1]["error"]
     assert "JSON object" in r[2]["error"]
-    assert "malformed hex" in r[3]["error"]
+    assert 'msg: "6g" is not hex' in r[3]["error"]
     assert "unknown op" in r[4]["error"]
     assert "reserved" in r[5]["error"]
     assert "too long" in r[6]["error"]

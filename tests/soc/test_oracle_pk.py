@@ -326,13 +326,13 @@ BAD = [
     ({"op": "mp", "fn": "frobnicate", "a": "01"}, "fn"),
     ({"op": "dh", "fn": "shared", "group": "modp512", "x": "05", "peer": "01"}, "range"),
     ({"op": "dh", "fn": "shared", "group": "modp999", "x": "05", "peer": "05"}, "group"),
-    ({"op": "rsa", "fn": "public", "n": "0d", "e": "03", "msg": "0e"}, "range"),
+    ({"op": "rsa", "fn": "public", "n": "0d", "e": "03", "msg": "0e"}, "msg: not below n"),
     ({"op": "rsa", "fn": "verify", "n": "0d", "e": "03", "hash": "sha1", "digest": "00"}, "digest"),
-    ({"op": "rsa", "fn": "keygen", "bits": 100, "e": 3}, ""),
+    ({"op": "rsa", "fn": "keygen", "bits": 100, "e": 3}, "bits: 100; rsa keygen takes an even integer 256..4096"),
     ({"op": "dsa", "fn": "verify", "p": "17", "q": "0b", "g": "04", "y": "02", "hash": "sha1",
       "digest": "00" * 20, "r": "00", "s": "01"}, ""),
-    ({"op": "modexp", "m": "0b", "a": "zz", "e": "03"}, "\"a\""),
-    ({"op": "modexp", "m": "0b", "a": "03", "e": "10", "ct": True, "ebits": 4}, "range"),
+    ({"op": "modexp", "m": "0b", "a": "zz", "e": "03"}, 'a: "zz" is not hex'),
+    ({"op": "modexp", "m": "0b", "a": "03", "e": "10", "ct": True, "ebits": 4}, "e: 5 bits; modexp takes an exponent below 2^ebits"),
 ]
 
 
@@ -386,12 +386,12 @@ def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config):
     assert format(e, "x") == "10001"              # the RSA exponent as people write it
     refused = [   # byte strings keep their exact, even length
         ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig, "sig": sig.hex()[1:]},
-         "odd length"),
+         "hex digits, an odd count"),
         ({"op": "rsa", "fn": "verify", "n": hx(n), "e": hx(e), "hash": "sha256", "digest": dig[1:], "sig": sig.hex()},
          "digest"),
-        ({"op": "rsa", "fn": "encrypt", "n": hx(n), "e": hx(e), "msg": "abc", "seed": "01"}, "odd length"),
+        ({"op": "rsa", "fn": "encrypt", "n": hx(n), "e": hx(e), "msg": "abc", "seed": "01"}, "hex digits, an odd count"),
         ({"op": "hmac", "hash": "sha256", "key": "abc", "msg": "00"}, "key"),
-        ({"op": "hmac", "hash": "sha256", "key": "00", "msg": "abc"}, "odd length"),
+        ({"op": "hmac", "hash": "sha256", "key": "00", "msg": "abc"}, "hex digits, an odd count"),
         ({"op": "drbg", "seed": "abc", "n": 4}, "seed"),
     ]
     reqs = []

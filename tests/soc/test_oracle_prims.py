@@ -112,20 +112,20 @@ def test_random_inputs_match_references(answered, op):
 
 
 BAD = [
-    ({"op": "aes_tab", "key": "00" * 15, "msg": "00" * 16}, "key length"),
+    ({"op": "aes_tab", "key": "00" * 15, "msg": "00" * 16}, "key: 15 bytes; aes_tab ecb takes 16, 24 or 32 bytes"),
     ({"op": "aes_ct", "key": "00" * 16, "mode": "cbc", "msg": "00" * 16}, "iv"),
-    ({"op": "aes_tab", "key": "00" * 16, "mode": "cbc", "iv": "00" * 16, "msg": "00" * 15}, "multiple of the block"),
+    ({"op": "aes_tab", "key": "00" * 16, "mode": "cbc", "iv": "00" * 16, "msg": "00" * 15}, "msg: 15 bytes; aes_tab cbc takes whole 16-byte blocks"),
     ({"op": "aes_tab", "key": "00" * 16, "mode": "cbc", "iv": "00" * 16, "dir": "dec", "pad": True,
       "msg": "00" * 16}, "padding"),
-    ({"op": "des", "key": "00" * 7, "msg": "00" * 8}, "key length"),
-    ({"op": "3des", "key": "00" * 20, "msg": "00" * 8}, "key length"),
+    ({"op": "des", "key": "00" * 7, "msg": "00" * 8}, "key: 7 bytes; des ecb takes 8 bytes"),
+    ({"op": "3des", "key": "00" * 20, "msg": "00" * 8}, "key: 20 bytes; 3des ecb takes 16 or 24 bytes"),
     ({"op": "rc5", "key": "00", "rounds": 256, "msg": "00" * 8}, "rounds"),
     ({"op": "aes_tab", "key": "00" * 16, "mode": "xts", "msg": "00" * 16}, "mode"),
     ({"op": "aes_tab", "key": "00" * 16, "dir": "sideways", "msg": "00" * 16}, "dir"),
     ({"op": "aes_tab", "key": "00" * 16, "mode": "ctr", "iv": "00" * 16, "pad": True, "msg": "00"}, "pad"),
-    ({"op": "rc4", "key": "", "msg": "00"}, "key length"),
-    ({"op": "seal", "key": "00" * 19, "msg": "00"}, "key length"),
-    ({"op": "md5", "msg": "0"}, "malformed hex"),
+    ({"op": "rc4", "key": "", "msg": "00"}, "key: 0 bytes; rc4 takes 1..256 bytes"),
+    ({"op": "seal", "key": "00" * 19, "msg": "00"}, "key: 19 bytes; seal takes 20 bytes"),
+    ({"op": "md5", "msg": "0"}, "msg: 1 hex digit, an odd count"),
 ]
 
 

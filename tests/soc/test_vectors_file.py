@@ -1,6 +1,7 @@
 """`vexrun vectors FILE`: the file format and its errors (host), and the example file run on the
 simulated SoC, passing, then failing on a changed expectation with the first difference named."""
 
+import io
 import json
 import subprocess
 import sys
@@ -34,6 +35,8 @@ def test_example_file_parses():
     (['{"op":"sha256","expect":{}}'], '"expect"'),
     (['{"op":"sha256","expect":{"out":"00"},"name":3}'], '"name"'),
     (["# only a comment"], "no cases"),
+    (['{"op":"aes_tab","mode":"ecb","mode":"cbc","expect":{"out":"00"}}'], '"mode" given twice'),
+    (['{"op":"sha256","msg":"61","expect":{"out":"00","out":"01"}}'], '"out" given twice'),
 ])
 def test_malformed_files_name_the_line(tmp_path, lines, reason):
     with pytest.raises(ToolError, match=reason):
@@ -45,6 +48,11 @@ def test_missing_file():
         read_cases("/nonexistent/v.jsonl")
 
 
+def test_dash_reads_standard_input(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(EXAMPLE.read_text()))
+    assert read_cases("-") == read_cases(EXAMPLE)
+
+
 def test_first_difference():
     assert first_difference({"out": "ABcd"}, {"out": "abCD", "ok": True}) is None
     assert first_difference({"ok": False, "error": "modulus"}, {"ok": False, "error": "bad modulus"}) is None
@@ -53,11 +61,14 @@ def test_first_difference():
     d = first_difference({"out": "ab"}, {"out": "abcd"})
     assert "character 2" in d and "lengths 2 and 4" in d
     assert "the SoC answered: unknown op" in first_difference({"out": "00"}, {"ok": False, "error": "unknown op"})
+    # An expected field the response does not have (misspelt) fails, naming it and what there is.
+    assert first_difference({"otu": "00"}, {"ok": True, "op": "sha256", "out": "00"}) == \
+        "no field 'otu' in the response (it has ok, op, out)"
     assert first_difference({"valid": True}, {"valid": False}) == "valid: expected true, got false"
 
 
-def vectors(path):
-    return subprocess.run(VEXRUN + ["vectors", str(path)], capture_output=True, text=True, timeout=600)
+def vectors(path, stdin=None):
+    return subprocess.run(VEXRUN + ["vectors", str(path)], input=stdin, capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.sim
@@ -66,17 +77,21 @@ def test_example_passes_and_a_wrong_answer_fails(sim_config, tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     n = len(read_cases(EXAMPLE))
     assert r.stdout.count("pass  line") == n and f"{n} passed, 0 failed" in r.stdout
-    # One expected digest changed in its 10th character: that case fails, the others still pass.
+    # On standard input: one expected digest changed in its 10th character, a misspelt expected
+    # field, a misspelt request field: those cases fail, the others still pass.
     lines = EXAMPLE.read_text().splitlines()
     obj = json.loads(lines[1])
     out = obj["expect"]["out"]
     obj["expect"]["out"] = out[:9] + ("0" if out[9] != "0" else "1") + out[10:]
     lines[1] = json.dumps(obj)
-    r = vectors(write(tmp_path, lines))
+    lines += ['{"op":"sha256","msg":"616263","expect":{"otu":"ba78"}}', '{"op":"sha256","mgs":"616263","expect":{"out":"ba78"}}']
+    r = vectors("-", stdin="\n".join(lines) + "\n")
     assert r.returncode == 1
     fail = [l for l in r.stdout.splitlines() if l.startswith("FAIL")]
-    assert len(fail) == 1 and "line 2" in fail[0] and "first difference at character 9" in fail[0]
-    assert f"{n - 1} passed, 1 failed" in r.stdout
+    assert len(fail) == 3 and "line 2" in fail[0] and "first difference at character 9" in fail[0]
+    assert "no field 'otu' in the response (it has ok, op, out, cycles)" in fail[1]
+    assert "the SoC answered: mgs: not a field of sha256 (did you mean msg?)" in fail[2]
+    assert f"{n - 1} passed, 3 failed" in r.stdout
 
 
 def test_malformed_file_exits_2(tmp_path):

@@ -54,7 +54,8 @@ class Case:
     expect: int                   # VC_ERR_*; for the non-int functions the value below
     call: Callable
     oracle: Optional[tuple] = None   # (request, expected reply: None = the code's vc_strerror,
-    #                                   a str = the error text, a dict = fields of an ok reply)
+    #                                   a str = part of the error text (the oracle's own message,
+    #                                   which names the field), a dict = fields of an ok reply)
     curves: tuple = ()               # ec.h: the curves the case applies to (default: all five)
 
 
@@ -340,7 +341,7 @@ def _key_case(n, extra=(), op=None):
     """setkey with an n-byte key: VC_ERR_KEYLEN; through the oracle as cipher `op` in ECB."""
     req = {"op": op, "key": "00" * n, "mode": "ecb", "msg": "00" * 16} if op else None
     return C("key", f"{n}-byte key", KEY, lambda w, f: f(w.obj(), w.zero(max(64, n)), SZ(n), *extra),
-             oracle=(req, None) if op else None)
+             oracle=(req, f"key: {n} bytes; {op} ecb takes") if op else None)
 
 
 AES_OTHER = {"tab": "vc_aes_ct_setkey", "ct": "vc_aes_tab_setkey_var"}
@@ -383,8 +384,10 @@ def mode_fns():
         else:
             cases.append(C("block", "len = 13 (DES: 8-byte blocks)", LEN, lambda w, f, call=call: call(w, f, n=13),
                            oracle=({"op": "des", "key": "00" * 8, "mode": "ecb" if "ecb" in name else "cbc",
-                                    "iv": "00" * 8, "dir": "dec" if "dec" in name else "enc", "msg": "00" * 13},
-                                   "message length is not a multiple of the block size")))
+                                    **({} if "ecb" in name else {"iv": "00" * 8}),
+                                    "dir": "dec" if "dec" in name else "enc", "msg": "00" * 13},
+                                   "msg: 13 bytes; des " + ("ecb" if "ecb" in name else "cbc")
+                                   + " takes whole 8-byte blocks")))
             na["len0"] = "0 bytes is zero blocks: valid, nothing written"
         fns.append(Fn(name, "modes.h", cases, na=na))
     fns += [
@@ -420,7 +423,7 @@ def stream_fns():
             C("null", "ctx NULL", N, lambda w, f: f(None, w.msg, SZ(3))),
             C("null", "key NULL", N, lambda w, f: f(w.obj(), None, SZ(3))),
             C("len0", "0-byte key", KEY, lambda w, f: f(w.obj(), w.msg, SZ(0)),
-              oracle=({"op": "rc4", "key": "", "msg": "00"}, None)),
+              oracle=({"op": "rc4", "key": "", "msg": "00"}, "key: 0 bytes; rc4 takes 1..256 bytes")),
             C("lenbig", "257-byte key", KEY, lambda w, f: f(w.obj(), w.zero(257), SZ(257))),
         ], na={"state": SETS_UP, "key": "see the lengths: the key length is the only key property"}),
         Fn("vc_rc4_crypt", "stream.h", [
@@ -563,7 +566,7 @@ def modop(key, extra=(), na=None):
         C("null", "b NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), None, w.mp(7))),
         C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), None)),
         C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), w.mp(0)),
-          oracle=_mp_oracle(key, a=3, b=5, m=0)),
+          oracle=_mp_oracle(key, f'm: "00" (zero); mp {key} takes', a=3, b=5, m=0)),
         C("mod", "m = 2^4096", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(5), w.mp(TOPMOD))),
         *extra], na=na or ({} if any(c.cls == "int" for c in extra) else {"int": NORM}))
 
@@ -581,7 +584,7 @@ def invop(key, binary, ct=False):
     ]
     if binary:
         cases.append(C("mod", "m even (12)", MOD, lambda w, f: f(w.mp_out(), w.mp(5), w.mp(12)),
-                       oracle=_mp_oracle(key, a=5, m=12)))
+                       oracle=_mp_oracle(key, f'm: "0c" (even); mp {key} takes', a=5, m=12)))
     if ct:
         cases.append(C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(7))))
     return Fn(MP[key], "mp.h", cases)
@@ -653,14 +656,14 @@ def mp_fns():
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), w.mp_out(), None, w.mp(7))),
             C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp_out(), w.mp(3), None)),
             C("mod", "m = 0 (division by zero)", MOD, lambda w, f: f(w.mp_out(), w.mp_out(), w.mp(3), w.mp(0)),
-              oracle=_mp_oracle("divmod", a=3, m=0)),
+              oracle=_mp_oracle("divmod", 'm: "00" (zero); mp divmod takes', a=3, m=0)),
             C("overlap", "q == rem", OV, lambda w, f: (lambda o: f(o, o, w.mp(3), w.mp(7)))(w.mp_out())),
         ], na={"int": NORM}),
         Fn(MP["mod"], "mp.h", [
             C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
             C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None, w.mp(7))),
             C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), None)),
-            C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(0)), oracle=_mp_oracle("mod", a=3, m=0)),
+            C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(0)), oracle=_mp_oracle("mod", 'm: "00" (zero); mp mod takes', a=3, m=0)),
         ], na={"int": NORM}),
         modop("mod_add", [C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(1), w.mp(7)),
                                 oracle=_mp_oracle("mod_add", a=7, b=1, m=7)),
@@ -679,10 +682,11 @@ def mp_fns():
             C("mod", "m = 0", MOD, lambda w, f: f(w.obj(), w.mp(0), None, None, None)),
             # The oracle's requests set up by vc_mont_init_var (public moduli): the _var row only.
             C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(1), None, None, None),
-              oracle=({"op": "montmul", "m": "01", "a": "00", "b": "00"}, None) if key == "mont_init" else None),
-            C("mod", "m even", MOD, lambda w, f: f(w.obj(), w.mp(1 << 100), None, None, None),
-              oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, None) if key == "mont_init"
+              oracle=({"op": "montmul", "m": "01", "a": "00", "b": "00"}, 'm: "01" (1 bit); montmul takes') if key == "mont_init"
               else None),
+            C("mod", "m even", MOD, lambda w, f: f(w.obj(), w.mp(1 << 100), None, None, None),
+              oracle=({"op": "modexp", "m": hx(1 << 100), "a": "03", "e": "05"}, "(even); modexp takes")
+              if key == "mont_init" else None),
             C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(TOPMOD + 1), None, None, None)),
             *[C("param", f"cfg {k}", PAR, lambda w, f, v=v: f(w.obj(), w.mp(7), _cfg(**v), None, None)) for k, v in MP_CFG_BAD.items()],
         ], na={"state": SETS_UP}) for key in ("mont_init", "mont_init_ct")],
@@ -816,12 +820,12 @@ def pk_fns():
             C("null", "k NULL", N, lambda w, f: f(None, SZ(512), 65537, w.drbg(), None)),
             C("null", "rng NULL", N, lambda w, f: f(w.obj(), SZ(512), 65537, None, None)),
             C("param", "bits 255 (< 256)", PAR, lambda w, f: f(w.obj(), SZ(255), 65537, w.drbg(), None),
-              oracle=({"op": "rsa", "fn": "keygen", "bits": 255, "e": 65537, "seed": "00"}, None)),
+              oracle=({"op": "rsa", "fn": "keygen", "bits": 255, "e": 65537, "seed": "00"}, "bits: 255; rsa keygen takes")),
             C("param", "bits 513 (odd)", PAR, lambda w, f: f(w.obj(), SZ(513), 65537, w.drbg(), None),
-              oracle=({"op": "rsa", "fn": "keygen", "bits": 513, "e": 65537, "seed": "00"}, None)),
+              oracle=({"op": "rsa", "fn": "keygen", "bits": 513, "e": 65537, "seed": "00"}, "bits: 513; rsa keygen takes")),
             C("param", "bits 4098 (> VC_MP_MAX_BITS)", PAR, lambda w, f: f(w.obj(), SZ(4098), 65537, w.drbg(), None)),
             C("param", "e even (65536)", PAR, lambda w, f: f(w.obj(), SZ(512), 65536, w.drbg(), None),
-              oracle=({"op": "rsa", "fn": "keygen", "bits": 512, "e": 65536, "seed": "00"}, None)),
+              oracle=({"op": "rsa", "fn": "keygen", "bits": 512, "e": 65536, "seed": "00"}, "e: 65536; rsa keygen takes")),
             C("param", "e = 1", PAR, lambda w, f: f(w.obj(), SZ(512), 1, w.drbg(), None)),
             C("param", "cfg algo 7", PAR, lambda w, f: f(w.obj(), SZ(512), 65537, w.drbg(), _cfg(algo=7))),
             C("state", "rng never seeded", ST, lambda w, f: f(w.obj(), SZ(512), 65537, w.zero(), None)),
@@ -840,9 +844,10 @@ def pk_fns():
             C("null", "out NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), None, w.mp(5), None)),
             C("null", "in NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), None, None)),
             C("int", "in = n", RNG, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), w.mp(w.n), None),
-              oracle=(_rsa_oracle("public", msg=hx(material()["rsa"][0])), None)),
+              oracle=(_rsa_oracle("public", msg=hx(material()["rsa"][0])), "msg: not below n; rsa public takes")),
             C("mod", "n even", MOD, lambda w, f: f(_pk_ref(RsaPub(Mp.of(w.n + 1), Mp.of(65537))), w.mp_out(), w.mp(5), None),
-              oracle=({"op": "rsa", "fn": "public", "n": hx(material()["rsa"][0] + 1), "e": "010001", "msg": "05"}, None)),
+              oracle=({"op": "rsa", "fn": "public", "n": hx(material()["rsa"][0] + 1), "e": "010001", "msg": "05"},
+                      "(even); rsa public takes")),
             C("param", "cfg algo 7", PAR, lambda w, f: f(_pk_ref(w.rsa_pub()), w.mp_out(), w.mp(5), _cfg(algo=7))),
         ]),
         Fn("vc_rsa_private", "pk.h", [
@@ -850,7 +855,7 @@ def pk_fns():
             C("null", "out NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), None, w.mp(5), 1, None)),
             C("null", "in NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.mp_out(), None, 1, None)),
             C("int", "in = n", RNG, lambda w, f: f(_pk_ref(w.rsa_priv()), w.mp_out(), w.mp(w.n), 1, None),
-              oracle=(_rsa_oracle("private", msg=hx(material()["rsa"][0])), None)),
+              oracle=(_rsa_oracle("private", msg=hx(material()["rsa"][0])), "msg: not below n; rsa private takes")),
             C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.mp_out(), w.mp(5), 3, None)),
             C("int", "faulty key (dp changed after the check): result withheld", api.VC_ERR_FAULT,
               lambda w, f: f(_pk_ref(_bad_priv(w, dp=4, complete=False)), w.mp_out(), w.mp(5), 1, None),
@@ -864,7 +869,7 @@ def pk_fns():
             C("len0", "siglen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(128), SZ(0), 1, None)),
             C("lenbig", "siglen 129 (modulus 128 bytes)", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash(), w.digest(), w.out(129), SZ(129), 1, None)),
             C("param", "hash without a DigestInfo (MD4)", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.hash("md4"), w.digest(), w.out(128), SZ(128), 1, None),
-              oracle=(_rsa_oracle("sign", hash="md4", digest="00" * 16), None)),
+              oracle=(_rsa_oracle("sign", hash="md4", digest="00" * 16), 'hash: "md4"; rsa sign takes')),
             C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
               lambda w, f: f(_pk_ref(_small_priv(w)), w.hash(), w.digest(), w.out(32), SZ(32), 1, None)),
         ], na={"int": "the key was checked by vc_rsa_priv_complete"}),
@@ -875,7 +880,8 @@ def pk_fns():
             C("null", "sig NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), None, SZ(128), None)),
             C("len0", "siglen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.zero(128), SZ(0), None)),
             C("lenbig", "siglen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.zero(129), SZ(129), None),
-              oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 129), None)),
+              oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 129),
+                      "sig: 129 bytes; rsa verify takes 128 bytes")),
             C("sig", "signature 1 (a malformed block)", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(bytes(127) + b"\x01"), SZ(128), None),
               oracle=(_rsa_oracle("verify", hash="sha256", digest=bytes(range(1, 33)).hex(), sig="00" * 127 + "01"), {"valid": False})),
             C("int", "signature >= n", VER, lambda w, f: f(_pk_ref(w.rsa_pub()), w.hash(), w.digest(), w.buf(b"\xff" * 128), SZ(128), None),
@@ -892,7 +898,7 @@ def pk_fns():
             C("null", "msg NULL with msglen > 0", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), None, SZ(3), w.out(128), SZ(128), None)),
             C("null", "out NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), None, SZ(128), None)),
             C("lenbig", "msglen 118 (> 128 - 11)", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.zero(118), SZ(118), w.out(128), SZ(128), None),
-              oracle=(_rsa_oracle("encrypt", msg="00" * 118, seed="00"), None)),
+              oracle=(_rsa_oracle("encrypt", msg="00" * 118, seed="00"), "msg: 118 bytes; rsa encrypt takes at most 117 bytes")),
             C("len0", "outlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.drbg(), w.msg, SZ(3), w.out(128), SZ(0), None)),
             C("state", "rng never seeded", ST, lambda w, f: f(_pk_ref(w.rsa_pub()), w.zero(), w.msg, SZ(3), w.out(128), SZ(128), None)),
             C("mod", "n even", MOD, lambda w, f: f(_pk_ref(RsaPub(Mp.of(w.n + 1), Mp.of(65537))), w.drbg(), w.msg, SZ(3), w.out(128), SZ(128), None)),
@@ -906,7 +912,7 @@ def pk_fns():
             C("len0", "inlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(0), w.out(128), w.size(128), 1, None)),
             C("lenbig", "inlen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(129), SZ(129), w.out(128), w.size(128), 1, None)),
             C("int", "ciphertext >= n", RNG, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(b"\xff" * 128), SZ(128), w.out(128), w.size(128), 1, None),
-              oracle=(_rsa_oracle("decrypt", msg="ff" * 128), None)),
+              oracle=(_rsa_oracle("decrypt", msg="ff" * 128), "msg: not below n; rsa decrypt takes")),
             C("sig", "ciphertext 2: block not 00 02 ...", PAD, lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(bytes(127) + b"\x02"), SZ(128), w.out(128), w.size(128), 1, None),
               oracle=(_rsa_oracle("decrypt", msg="00" * 127 + "02"), None)),
             C("param", "crt 3", PAR, lambda w, f: f(_pk_ref(w.rsa_priv()), w.zero(128), SZ(128), w.out(128), w.size(128), 3, None)),
@@ -933,7 +939,8 @@ def pk_fns():
               oracle=({"op": "dh", "fn": "keygen", "seed": "00", "g": "01", "p": hx(material()["p512"])}, None)),
             C("int", "g = p - 1", RNG, lambda w, f: f(*_dh_kg(w, g=material()["p512"] - 1))),
             C("param", "xbits 1", PAR, lambda w, f: f(*_dh_kg(w, xbits=1)),
-              oracle=({"op": "dh", "fn": "keygen", "group": "modp512", "seed": "00", "xbits": 1}, None)),
+              oracle=({"op": "dh", "fn": "keygen", "group": "modp512", "seed": "00", "xbits": 1},
+                      "xbits: 1; dh keygen takes 0 (x below p) or 2..511")),
             C("param", "xbits 512 (= bits(p))", PAR, lambda w, f: f(*_dh_kg(w, xbits=512))),
             C("state", "rng never seeded", ST, lambda w, f: f(*_dh_kg(w, rng="unseeded"))),
         ], na={"len0": "xbits 0 selects x uniform in [2, p-2]", "lenbig": "xbits: see param"}),
@@ -945,7 +952,7 @@ def pk_fns():
             C("int", "peer = p", RNG, lambda w, f: f(*_dh_sh(w, peer=material()["p512"]))),
             C("int", "x = 1", RNG, lambda w, f: f(*_dh_sh(w, x=1))),
             C("mod", "p = 3", MOD, lambda w, f: f(*_dh_sh(w, p=3)),
-              oracle=({"op": "dh", "fn": "shared", "p": "03", "x": "02", "peer": "02"}, None)),
+              oracle=({"op": "dh", "fn": "shared", "p": "03", "x": "02", "peer": "02"}, 'p: "03" (2 bits); dh shared takes')),
         ]),
         Fn("vc_elgamal_encrypt", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_eg_enc(w, null=i))) for i, a in enumerate(("p", "g", "y", "m", "rng", "c1", "c2"))],
@@ -977,7 +984,7 @@ def pk_fns():
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_dsa_kg(w, null=i))) for i, a in enumerate(("dp", "rng", "x", "y"))],
             C("param", "q of 161 bits (sizes not FIPS)", PAR, lambda w, f: f(*_dsa_kg(w, Q=w.dsa_vals["Q"] << 1 | 1)),
               oracle=({"op": "dsa", "fn": "keygen", "p": hx(material()["dsa"]["P"]), "q": hx(material()["dsa"]["Q"] << 1 | 1),
-                       "g": hx(material()["dsa"]["G"]), "seed": "00"}, None)),
+                       "g": hx(material()["dsa"]["G"]), "seed": "00"}, "p: 1024 bits with q of 161; dsa keygen takes")),
             C("int", "g = p", PAR, lambda w, f: f(*_dsa_kg(w, G=w.dsa_vals["P"]))),
             C("state", "rng never seeded", ST, lambda w, f: f(*_dsa_kg(w, rng="unseeded"))),
             C("mod", "p even (sizes and oddness: VC_ERR_PARAM)", PAR, lambda w, f: f(*_dsa_kg(w, P=w.dsa_vals["P"] + 1))),
@@ -1357,7 +1364,7 @@ def gf2m_fns():
             C("len0", "len 0", LEN, lambda w, f: f(w.field(), w.elem_out(), w.zero(21), SZ(0))),
             C("lenbig", "len 22", LEN, lambda w, f: f(w.field(), w.elem_out(), w.zero(22), SZ(22))),
             C("int", "bit 163 set (not reduced)", RNG, lambda w, f: f(w.field(), w.elem_out(), w.buf(b"\x08" + bytes(20)), SZ(21)),
-              oracle=({"op": "gf2m", "field": 163, "fn": "sqr", "a": "08" + "00" * 20}, "\"a\" has a bit at or above m")),
+              oracle=({"op": "gf2m", "field": 163, "fn": "sqr", "a": "08" + "00" * 20}, "a: a bit at or above m; gf2m sqr takes")),
         ]),
         Fn("vc_gf2m_to_bytes", "gf2m.h", [
             C("null", "f NULL", N, lambda w, f: f(None, w.elem(), w.out(21), SZ(21))),

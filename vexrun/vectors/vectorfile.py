@@ -1,8 +1,12 @@
 """Users' test-vector files for `vexrun vectors`: JSON lines, each an oracle request plus
-"expect" (the response fields it must have) and optionally "name". Hex strings compare without
-regard to case; an expected "error" matches when it is part of the response's error message."""
+"expect" (the response fields it must have) and optionally "name"; the file "-" is standard
+input. Hex strings compare without regard to case; an expected "error" matches when it is part
+of the response's error message; an expected field the response does not have fails the case.
+A name given twice in one object is an error of the file, as the oracle refuses it in a
+request: JSON would keep the last silently."""
 
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,11 +23,24 @@ class Case:
     expect: dict
 
 
+class _Twice(ValueError):
+    pass
+
+
+def _object(pairs):
+    obj = {}
+    for k, v in pairs:
+        if k in obj:
+            raise _Twice(k)
+        obj[k] = v
+    return obj
+
+
 def read_cases(path) -> list[Case]:
-    """The cases of a vector file; UsageError naming the line for anything malformed."""
-    p = Path(path)
+    """The cases of a vector file ("-": standard input); UsageError naming the line for anything
+    malformed."""
     try:
-        text = p.read_text()
+        text = sys.stdin.read() if str(path) == "-" else Path(path).read_text()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
     cases = []
@@ -32,9 +49,11 @@ def read_cases(path) -> list[Case]:
         if not line or line.startswith("#"):
             continue
         try:
-            obj = json.loads(line)
+            obj = json.loads(line, object_pairs_hook=_object)
         except json.JSONDecodeError as e:
             raise UsageError(f"{path}:{n}: malformed JSON: {e.msg} at column {e.colno}") from None
+        except _Twice as e:
+            raise UsageError(f'{path}:{n}: "{e}" given twice in one object') from None
         if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
             raise UsageError(f'{path}:{n}: a case is a JSON object with a string "op"')
         expect = obj.pop("expect", None)
@@ -59,8 +78,9 @@ def first_difference(expect: dict, resp: dict) -> str | None:
     """None when resp has every expected field; else the first difference, in words."""
     for key, want in expect.items():
         if key not in resp:
-            why = f" (the SoC answered: {resp['error']})" if resp.get("error") else ""
-            return f"no field {key!r} in the response{why}"
+            why = (f"the SoC answered: {resp['error']}" if resp.get("error")
+                   else "it has " + ", ".join(resp))
+            return f"no field {key!r} in the response ({why})"
         got = resp[key]
         if isinstance(want, str) and isinstance(got, str):
             w, g = want.lower(), got.lower()

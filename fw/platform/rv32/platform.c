@@ -62,8 +62,13 @@ void plat_init(void)
 
 int plat_getc(void)
 {
-  while (uart_rxempty_read())
-    ;
+  static uint32_t taken;
+  while (uart_rxempty_read()) {
+#ifdef CSR_SIMCTRL_IDLE_ADDR
+    simctrl_idle_write(taken);    /* the simulation may sleep until input comes (hw/simctrl) */
+#endif
+  }
+  taken++;
   int c = (int)(uart_rxtx_read() & 0xff);
   uart_ev_pending_write(UART_EV_RX);
   return c;

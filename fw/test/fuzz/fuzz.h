@@ -50,6 +50,11 @@ static inline void fz_mp(struct fz *f, vc_mp *r, size_t max)
     abort();    /* max is below the capacity: cannot fail */
 }
 
+/* The host platform (host_plat.c): set host_quiet to count the console's lines in host_lines
+ * instead of writing them. */
+extern int host_quiet;
+extern unsigned long host_lines;
+
 /* A property every answer must have: abort (a libFuzzer finding) with the condition. */
 #define FZ_CHECK(cond)                                                              \
   do {                                                                              \

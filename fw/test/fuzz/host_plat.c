@@ -1,18 +1,22 @@
-/* The platform (platform/platform.h) of the application's code on the host, for the fuzz targets
- * that drive the oracle: output is dropped, the cycle counter counts its own reads. */
+/* The platform (platform/platform.h) of the application's code on the host: the console is stdin
+ * and stdout (the host oracle, make -C fw host-oracle); the fuzz targets that drive the oracle
+ * set host_quiet and get the lines counted, not written. The cycle counter counts its own
+ * reads. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "app.h"
 
-uint8_t app_in[APP_BENCH_MAX];
-uint8_t app_out[APP_BENCH_MAX];
+/* main.c's buffers in the host oracle, these in the fuzz targets (which leave main.c out). */
+__attribute__((weak)) uint8_t app_in[APP_BENCH_MAX];
+__attribute__((weak)) uint8_t app_out[APP_BENCH_MAX];
 
+int host_quiet;
+unsigned long host_lines;
 static uint64_t ticks;
 
 void plat_init(void) {}
 int plat_call(int (*fn)(void *), void *arg) { return fn(arg); }
-int plat_getc(void) { return '\n'; }
-void plat_putc(int c) { (void)c; }
 uint64_t plat_cycles(void) { return ticks++; }
 uint64_t plat_cycle_overhead(void) { return 0; }
 int plat_has_instret(void) { return 0; }
@@ -20,3 +24,22 @@ uint64_t plat_instret(void) { return 0; }
 uint64_t plat_instret_overhead(void) { return 0; }
 const char *plat_name(void) { return "host"; }
 void vc_exit(int status) { exit(status); }
+
+/* End of input ends the run, as the host closing the simulation's stdin does. */
+int plat_getc(void)
+{
+  int c = getchar();
+  if (c == EOF)
+    exit(0);
+  return c;
+}
+
+void plat_putc(int c)
+{
+  host_lines += c == '\n';
+  if (host_quiet)
+    return;
+  putchar(c);
+  if (c == '\n')
+    fflush(stdout);
+}

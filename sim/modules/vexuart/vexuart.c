@@ -2,7 +2,15 @@
  *
  * Unlike LiteX's serial2console it is made for a program at the other end of a pipe: it reads
  * stdin only while its buffer has room (a long request is never overwritten), stops watching
- * stdin at end of file instead of spinning, and leaves the terminal settings alone. */
+ * stdin at end of file instead of spinning, and leaves the terminal settings alone.
+ *
+ * An idle firmware does not spin the host: before it waits for input it writes the count of
+ * bytes it has read to the simulation control block (hw/simctrl, pads "simctrl"); when that is
+ * every byte delivered here and none is buffered, no input is pending anywhere (not in the
+ * UART's FIFO, not on its way), so the simulation blocks in poll() until stdin has some. The
+ * model's time stands still meanwhile: the cycle bound counts no idle time, the host's wall
+ * clock timeout still applies. */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +26,9 @@ struct session_s {
   char *tx, *tx_valid, *tx_ready;
   char *rx, *rx_valid, *rx_ready;
   char *sys_clk;
+  char *idle_valid;
+  uint32_t *idle_count;
+  uint32_t delivered;         /* bytes handed to the SoC, modulo 2^32 */
   clk_edge_state_t edge;
   struct event *ev;
   int watching, eof;
@@ -93,9 +104,23 @@ static int vexuart_add_pads(void *sess, struct pad_list_s *plist)
     s->tx_valid = pad(plist->pads, "source_valid");
     s->tx_ready = pad(plist->pads, "source_ready");
   }
+  if (!strcmp(plist->name, "simctrl")) {
+    s->idle_valid = pad(plist->pads, "idle_valid");
+    s->idle_count = pad(plist->pads, "idle_count");
+  }
   if (!strcmp(plist->name, "sys_clk"))
     s->sys_clk = pad(plist->pads, "sys_clk");
   return RC_OK;
+}
+
+/* The firmware waits for input it has not been given: block until stdin has some (or ends). */
+static void wait_input(struct session_s *s)
+{
+  struct pollfd p = {fileno(stdin), POLLIN, 0};
+  fflush(stdout);
+  while (poll(&p, 1, -1) < 0)
+    ;
+  on_stdin(p.fd, EV_READ, s);
 }
 
 static int vexuart_tick(void *sess, uint64_t time_ps)
@@ -110,11 +135,14 @@ static int vexuart_tick(void *sess, uint64_t time_ps)
     if (*s->tx == '\n')
       fflush(stdout);
   }
+  if (s->idle_valid && *s->idle_valid && *s->idle_count == s->delivered && !s->len && !s->eof)
+    wait_input(s);
   *s->rx_valid = 0;
   if (*s->rx_ready && s->len) {
     *s->rx = s->buf[s->head];
     s->head = (s->head + 1) % RXBUF_SIZE;
     s->len--;
+    s->delivered++;
     *s->rx_valid = 1;
     if (s->len <= RXBUF_SIZE / 2)
       set_watch(s, 1);
