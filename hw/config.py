@@ -300,6 +300,8 @@ def firmware_header() -> str:
         u = a.name.upper()
         out += [f"#define VC_ACCEL_{u} (1u << {i})",
                 f"#ifdef CONFIG_{a.macro}", f"#define VC_HAVE_{u} 1", "#else", f"#define VC_HAVE_{u} 0", "#endif"]
+    out += ["/* X(suite): each accelerator's firmware suite (its row's quick suite). */",
+            "#define VC_ACCEL_SUITES(X) " + " ".join(f"X({a.quick_suite})" for a in ACCELERATORS), ""]
     cfu = " || ".join(f"VC_HAVE_{a.name.upper()}" for a in ACCELERATORS if a.port == "cfu") or "0"
     out += ["", "/* The build has VexRiscv's CFU port (an accelerator on it). */", f"#define VC_HAVE_CFU ({cfu})",
             "", "#endif", ""]

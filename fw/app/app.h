@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "accel.h"
 #include "io.h"
 #include "platform.h"
 #include "vexcrypt/drbg.h"
@@ -83,7 +84,14 @@ struct suite {
   const char *desc;
   void (*run)(const struct run_opts *o, struct tally *t);
 };
-extern const struct suite suites[];
+extern const struct suite *const suites[];
+/* Each suite's descriptor, defined beside its code (bench_<suite>.c, selftest.c); the
+ * accelerators' from the registry's generated list (vc_accels.h). */
+extern const struct suite suite_selftest, suite_selftest_full, suite_hash, suite_block, suite_stream, suite_mp,
+  suite_pk, suite_ec;
+#define VC_ACCEL_SUITE_DECL(name) extern const struct suite suite_##name;
+VC_ACCEL_SUITES(VC_ACCEL_SUITE_DECL)
+#undef VC_ACCEL_SUITE_DECL
 extern const size_t nsuites;
 
 /* Self-test bookkeeping (check.c): one report line per primitive with its vector count and the
@@ -104,16 +112,6 @@ void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit
 void selftest_mont(int quick, struct tally *t);    /* builds with the Montgomery unit only */
 
 /* Suites. */
-void selftest_run(const struct run_opts *o, struct tally *t);
-void selftest_full_run(const struct run_opts *o, struct tally *t);
-void bench_hash(const struct run_opts *o, struct tally *t);
-void bench_block(const struct run_opts *o, struct tally *t);
-void bench_stream(const struct run_opts *o, struct tally *t);
-void bench_mp(const struct run_opts *o, struct tally *t);
-void bench_pk(const struct run_opts *o, struct tally *t);
-void bench_ec(const struct run_opts *o, struct tally *t);
-void bench_clmul(const struct run_opts *o, struct tally *t);
-void bench_mont(const struct run_opts *o, struct tally *t);
 /* The protocols on curve `id` (vc_ec_curve_id) in the optimized set, on and off the curve's
  * unit when the build has it, as records of `suite` (bench_ec.c). */
 void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct tally *t);

@@ -107,7 +107,7 @@ static void block_case(const struct block_cfg *c, int which, struct block_arg *a
   bench_run(&sym_family, &k, a, o, t);
 }
 
-void bench_block(const struct run_opts *o, struct tally *t)
+static void bench_block(const struct run_opts *o, struct tally *t)
 {
   static const char *const mode_names[] = {"ecb", "cbc", "ctr"};
   static struct block_arg a;
@@ -146,3 +146,7 @@ void bench_block(const struct run_opts *o, struct tally *t)
     }
   }
 }
+
+const struct suite suite_block = {"block",
+  "block-cipher benchmarks: DES, 3DES, AES (tab, ct), RC5; key setup, encrypt, decrypt",
+  bench_block};

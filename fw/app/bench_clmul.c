@@ -135,7 +135,7 @@ static const struct bench_case mul_cases[] = {
   {.prim = "ec_mul", .op = "mul", .impl = "hw", .call = run_mul, .fields = mul_out, .when = has_unit, .arg = 1},
 };
 
-void bench_clmul(const struct run_opts *o, struct tally *t)
+static void bench_clmul(const struct run_opts *o, struct tally *t)
 {
   static struct clmul_ctx x;
   struct run_opts q = *o;
@@ -159,3 +159,7 @@ void bench_clmul(const struct run_opts *o, struct tally *t)
     bench_run_all(&clmul_family, mul_cases, BENCH_N(mul_cases), &x, &q, t);
   }
 }
+
+const struct suite suite_clmul = {"clmul",
+  "carry-less multiply unit: each instruction against its software emulation, and the binary curves' scalar multiplication on and off the unit (builds with CLMUL=1)",
+  bench_clmul};

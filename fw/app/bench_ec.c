@@ -365,7 +365,7 @@ static void ec_fields(struct ec_ctx *x, const struct run_opts *o, struct tally *
   }
 }
 
-void bench_ec(const struct run_opts *o, struct tally *t)
+static void bench_ec(const struct run_opts *o, struct tally *t)
 {
   static struct ec_ctx x;
   x.suite = "ec";
@@ -384,3 +384,7 @@ void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct 
   x.suite = suite;
   ec_protocols(&x, vc_ec_curve_get(id), VC_EC_OPTIMIZED, o, t);
 }
+
+const struct suite suite_ec = {"ec",
+  "elliptic-curve benchmarks: GF(2^163)/GF(2^233) operations, EC-DH, EC-ElGamal and ECDSA on B/K-163/233 in both algorithm sets (the optimized one on and off the clmul unit when the build has it), P-256",
+  bench_ec};

@@ -21,7 +21,7 @@ static void hash_out(void *p)
   json_bytes("out", a->call.md, a->call.h->digest_len);
 }
 
-void bench_hash(const struct run_opts *o, struct tally *t)
+static void bench_hash(const struct run_opts *o, struct tally *t)
 {
   static struct hash_arg a;
   for (size_t i = 0; i < app_nhashes; i++) {
@@ -37,3 +37,7 @@ void bench_hash(const struct run_opts *o, struct tally *t)
     }
   }
 }
+
+const struct suite suite_hash = {"hash",
+  "hash benchmarks: MD2, MD4, MD5, SHA-1, SHA-256",
+  bench_hash};

@@ -115,7 +115,7 @@ static void mont_mp(struct mp_ctx *x, uint32_t bits, const struct run_opts *o, s
   bench_run_impls(&mont_family, &modexp_cases[EXP_FULL], 1, x, VC_ACCEL_MONT, o, t);
 }
 
-void bench_mont(const struct run_opts *o, struct tally *t)
+static void bench_mont(const struct run_opts *o, struct tally *t)
 {
   static const uint32_t sizes[] = {512, 1024, 2048};
   static struct mp_ctx m;
@@ -140,3 +140,7 @@ void bench_mont(const struct run_opts *o, struct tally *t)
   pk_elgamal(&x, vc_dh_group_find("modp1024"), &q, t);
   bench_ec_curve("mont", VC_EC_P256, &q, t);
 }
+
+const struct suite suite_mont = {"mont",
+  "Montgomery unit: its driver's steps at 512-2048 bits, products, exponentiations, RSA-1024/2048, DH, DSA, ElGamal and P-256 on and off the unit (all: 2048 bits and the protocols; builds with MONT=1)",
+  bench_mont};

@@ -231,7 +231,7 @@ static void mp_montmul(struct mp_ctx *x, uint32_t bits, const vc_mp_cfg *c,
   bench_run_all(&mont_family, montmul_cases, BENCH_N(montmul_cases), x, o, t);
 }
 
-void bench_mp(const struct run_opts *o, struct tally *t)
+static void bench_mp(const struct run_opts *o, struct tally *t)
 {
   static struct mp_ctx x;
   x.h = (struct pk_head){.suite = "mp"};
@@ -266,3 +266,6 @@ void bench_mp(const struct run_opts *o, struct tally *t)
     }
 }
 
+const struct suite suite_mp = {"mp",
+  "multiprecision benchmarks: seed 000 Tables 9-13, every modular-multiplication algorithm (all: radix and window sweeps)",
+  bench_mp};

@@ -261,7 +261,7 @@ void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes, const vc_
   pk_run(x, &group_family, dsa_cases, BENCH_N(dsa_cases), o, t);
 }
 
-void bench_pk(const struct run_opts *o, struct tally *t)
+static void bench_pk(const struct run_opts *o, struct tally *t)
 {
   static struct pk_ctx x;
   static vc_mp_cfg var;        /* the default point with secrets through the _var paths */
@@ -300,3 +300,7 @@ void bench_pk(const struct run_opts *o, struct tally *t)
     }
   }
 }
+
+const struct suite suite_pk = {"pk",
+  "public-key benchmarks: RSA-1024/2048 sign and verify, DH 512-1024, DSA, ElGamal (all: RSA across CRT modes and algorithms)",
+  bench_pk};

@@ -47,7 +47,7 @@ static void stream_out(void *p)
   json_out_digest(app_out, a->rec.bytes);
 }
 
-void bench_stream(const struct run_opts *o, struct tally *t)
+static void bench_stream(const struct run_opts *o, struct tally *t)
 {
   static struct stream_arg a;
   for (size_t i = 0; i < sizeof(stream_cfgs) / sizeof(stream_cfgs[0]); i++) {
@@ -68,3 +68,7 @@ void bench_stream(const struct run_opts *o, struct tally *t)
     }
   }
 }
+
+const struct suite suite_stream = {"stream",
+  "stream-cipher benchmarks: RC4, SEAL 3.0; key setup, keystream XOR",
+  bench_stream};

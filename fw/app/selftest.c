@@ -145,14 +145,22 @@ static void selftest(int quick, struct tally *t)
   selftest_mont(quick, t);
 }
 
-void selftest_run(const struct run_opts *o, struct tally *t)
+static void selftest_run(const struct run_opts *o, struct tally *t)
 {
   (void)o;
   selftest(1, t);
 }
 
-void selftest_full_run(const struct run_opts *o, struct tally *t)
+static void selftest_full_run(const struct run_opts *o, struct tally *t)
 {
   (void)o;
   selftest(0, t);
 }
+
+const struct suite suite_selftest = {"selftest",
+  "quick known-answer tests: a few vectors of every family (hashes, block and stream ciphers, modexp, RSA, DSA, DH, GF(2^m), a binary curve, P-256)",
+  selftest_run};
+
+const struct suite suite_selftest_full = {"selftest_full",
+  "known-answer tests of every primitive with every vector the firmware carries",
+  selftest_full_run};

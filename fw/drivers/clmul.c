@@ -116,9 +116,3 @@ uint32_t vc_cfu_sw(uint32_t funct3, uint32_t funct7, uint32_t rs1, uint32_t rs2)
   }
 }
 
-void vc_clmul_enable(void)
-{
-#if VC_HAVE_CLMUL
-  __asm__ volatile("csrs 0xBC0, %0\n\tnop" : : "r"(1u << 31));
-#endif
-}

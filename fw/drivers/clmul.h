@@ -45,9 +45,4 @@ uint32_t vc_clmul(uint32_t a, uint32_t b);
 uint32_t vc_clmulh(uint32_t a, uint32_t b);
 uint32_t vc_clmulr(uint32_t a, uint32_t b);
 
-/* Makes the unit usable: its enable bit (bit 31 of CSR 0xBC0, which VexRiscv shares with the
- * interrupt mask: keep it set in every later mask write) and the instruction the CPU needs
- * between the enable and the first use. A no-op in builds without the unit. */
-void vc_clmul_enable(void);
-
 #endif

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from vexrun import kat_ec, pkdata
+from vexrun.vectors import kat_ec, pkdata
 from vexrun.env import BUILD, ROOT
 from vexrun.models import ec2m, ecp
 

@@ -1428,7 +1428,6 @@ def driver_fns():
            na={"int": "static inline: any bit mask is a valid question (0 when not present)"}),
         Fn("vc_accel_name", "accel.h", [C("int", "a bit number past the registry (VC_ACCEL_COUNT): NULL", 0,
                                            lambda w, f: f(1000))], ret="ptr"),
-        Fn("vc_clmul_enable", "clmul.h", [], ret="void", na={}),
         Fn("vc_montu_word", "mont.h", [], ret="u32", host=False,
            na={"int": "static inline: packs the fields; vc_montu_cmd checks the word", "param": "the same"}),
         Fn("vc_cfu_sw", "clmul.h", [C("param", "an undefined function id (funct3 7) answers 0", 0, lambda w, f: f(7, 0, 5, 5))], ret="u32"),

@@ -4,7 +4,7 @@
 
 #include "vc_csr.h"
 
-#include "clmul.h"
+#include "accel.h"
 #include "platform.h"
 
 #define UART_EV_RX 0x2
@@ -42,7 +42,12 @@ uint64_t plat_cycle_overhead(void) { return overhead; }
 
 void plat_init(void)
 {
-  vc_clmul_enable();
+#if VC_HAVE_CFU
+  /* VexRiscv's CFU port is enabled by bit 31 of CSR 0xBC0 (shared with LiteX's interrupt mask:
+   * keep it set in every later mask write), which resets to 0: until it is set, a CFU
+   * instruction traps as illegal. The nop separates the enable from the first use. */
+  __asm__ volatile("csrs 0xBC0, %0\n\tnop" : : "r"(1u << 31));
+#endif
   /* Overhead of one measurement: the smallest difference of back-to-back reads. */
   uint64_t best = UINT64_MAX;
   for (int i = 0; i < 16; i++) {

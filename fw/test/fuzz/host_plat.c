@@ -43,3 +43,6 @@ void plat_putc(int c)
   if (c == '\n')
     fflush(stdout);
 }
+
+/* A host process has no traps to report: a fault ends it (the sanitizers say where). */
+void plat_set_trap_handler(void (*fn)(const struct plat_trap *t)) { (void)fn; }
