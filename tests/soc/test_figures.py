@@ -50,7 +50,9 @@ def compared(sim_config):
             reqs.append(dict(STREAMS[r["prim"]], op=r["prim"], msg=msg))
         elif r["op"] == "enc":
             op, kl, bl, extra = BLOCKS[(r["prim"], r["impl"])]
-            req = dict(extra, op=op, key=bench_key(kl).hex(), mode=r["mode"], msg=msg, pad=r["mode"] != "ctr")
+            req = dict(extra, op=op, key=bench_key(kl).hex(), mode=r["mode"], msg=msg)
+            if r["mode"] != "ctr":        # padding applies to ECB and CBC only
+                req["pad"] = True
             if r["mode"] != "ecb":
                 req["iv"] = bench_iv(bl).hex()
             reqs.append(req)
