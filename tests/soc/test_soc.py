@@ -53,7 +53,10 @@ def test_selftest_and_benchmarks(sim_config):
     for r in bench:
         assert r["ok"] and len(r["raw"]) == 3 and r["cycles"] > 0
         assert results.check_record(r) is None          # output checked against hashlib
-    assert done == {"done": True, "pass": len(recs), "fail": 0}
+    assert {k: done[k] for k in ("done", "pass", "fail")} == {"done": True, "pass": len(recs), "fail": 0}
+    # each suite's cycles, in the order they ran
+    assert [s["suite"] for s in done["suites"]] == ["selftest_full", "hash"] and all(
+        s["cycles"] > 0 for s in done["suites"])
 
 
 def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
@@ -76,7 +79,8 @@ def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
     # 52 M since the constant-time default: the RFC 5114 DH secret's exponent runs over the
     # modulus's 2,048 bits (the only public bound vc_dh_shared has) instead of its 224.
     assert cycles < 60_000_000, f"the quick self-test took {cycles:,} simulated cycles"
-    assert done == {"done": True, "pass": len(recs), "fail": 0}
+    assert {k: done[k] for k in ("done", "pass", "fail")} == {"done": True, "pass": len(recs), "fail": 0}
+    assert done["suites"][0]["suite"] == "selftest" and 0 < done["suites"][0]["cycles"] < cycles
 
 
 def test_benchmark_output_check_catches_a_wrong_result():

@@ -93,5 +93,6 @@ def _answer(sess, req):
         while not recs[-1].get("done"):
             recs.append(sess.read_json())
         done = recs.pop()
-        resp = {"ok": done["fail"] == 0, "op": "run", "results": recs, "pass": done["pass"], "fail": done["fail"]}
+        resp = {"ok": done["fail"] == 0, "op": "run", "results": recs, "pass": done["pass"], "fail": done["fail"],
+                "suites": done.get("suites", [])}
     return resp
