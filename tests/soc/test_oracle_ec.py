@@ -1,9 +1,9 @@
 """The binary fields and elliptic curves through the target oracle, in the simulated SoC: random
 field elements, scalars and messages against the pure-Python models (vexrun/models/gf2m.py,
 ec2m.py, ecp.py); bad inputs answered with errors while serving goes on. The same requests run
-in a CLMUL=1 build, each on the carry-less multiply unit and with it turned off ("impl":"hw" and
-"sw"): the same answers; and P-256's in a MONT=1 build, on the Montgomery unit and off it, with
-the exceptional sums of verification added."""
+in a CLMUL=1 build on the carry-less multiply unit, a sample also with it turned off ("impl":"hw"
+and "sw"): the same answers; and P-256's in a MONT=1 build, on the Montgomery unit and a sample
+off it, with the exceptional sums of verification added."""
 
 import hashlib
 import json
@@ -131,22 +131,21 @@ def p256_edge_cases(rng):
 
 
 @pytest.fixture(scope="module", params=["full", "full-clmul", "full-mont"])
-def answered(sim_config, request):
+def answered(sim_config, accel, request):
     """(case, answer) pairs; in the CLMUL=1 build every request of the binary curves (the
-    basic set's K-163 multiplication aside: the unit is the optimized set's) runs twice, on the
-    unit and off it; in the MONT=1 build, P-256's."""
+    basic set's K-163 multiplication aside: the unit is the optimized set's) runs on the unit,
+    a sample also off it (conftest); in the MONT=1 build, P-256's."""
     rng = random.Random(20261122)
     cs = field_cases(rng) + curve_cases(rng)
     args = VEXRUN
     if request.param == "full-clmul":
         args = VEXRUN + ["--clmul", "1"]
-        cs = [((dict(req, impl=impl)), check) for req, check in cs
-              if req.get("curve", "B") != "P-256" and req.get("set") != "basic" for impl in ("hw", "sw")]
+        cs = accel.cases([(req, check) for req, check in cs
+                          if req.get("curve", "B") != "P-256" and req.get("set") != "basic"])
     elif request.param == "full-mont":
         args = VEXRUN + ["--mont", "1"]
         ensure_all(Config.parse(mont=True), log=lambda m: None)
-        cs = [((dict(req, impl=impl)), check) for req, check in cs + p256_edge_cases(rng)
-              if req.get("curve") == "P-256" for impl in ("hw", "sw")]
+        cs = accel.cases([(req, check) for req, check in cs + p256_edge_cases(rng) if req.get("curve") == "P-256"])
     r = subprocess.run(args, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
                        text=True, timeout=1500)
     assert r.returncode == 0, r.stderr
@@ -168,11 +167,10 @@ def test_random_inputs_match_models(answered, what):
     assert seen >= 2
 
 
-def test_the_unit_changes_cycles_not_answers(answered):
-    """In the accelerated builds each request's two answers (on the unit, off it) agree but for
+def test_the_unit_changes_cycles_not_answers(answered, accel):
+    """In the accelerated builds a request's two answers (on the unit, off it) agree but for
     the cycles, and every curve operation is faster on the unit."""
-    pairs = [(ra, a, b) for ((ra, _), a), ((rb, _), b) in zip(answered[0::2], answered[1::2])
-             if ra.get("impl") == "hw" and rb.get("impl") == "sw"]
+    pairs = accel.pairs(answered)
     if not pairs:
         pytest.skip("the build without accelerators: nothing to compare")
     for req, hw, sw in pairs:
