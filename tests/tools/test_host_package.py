@@ -121,10 +121,13 @@ def test_shared_tables_render_once():
 def test_estimates_come_from_measured_suites():
     """A suite measured in a committed run is announced from its measurement, scaled by its model
     to the options asked; one never measured falls back to the model."""
-    measured = {"hash": (1_000_000, suites.RunOptions(runs=1))}
-    assert suites.estimate(["hash"], suites.RunOptions(runs=1), measured) == 1_000_000
-    assert suites.estimate(["hash"], suites.RunOptions(runs=3), measured) == 3_000_000
-    assert suites.estimate(["stream"], suites.RunOptions(), measured) == suites.SUITES["stream"].estimate(
+    measured = {("hash", "full"): (1_000_000, suites.RunOptions(runs=1)),
+                ("hash", "full-clmul"): (2_000_000, suites.RunOptions(runs=1))}
+    assert suites.estimate(["hash"], suites.RunOptions(runs=1), "full", measured) == 1_000_000
+    assert suites.estimate(["hash"], suites.RunOptions(runs=3), "full", measured) == 3_000_000
+    assert suites.estimate(["hash"], suites.RunOptions(runs=1), "full-clmul", measured) == 2_000_000
+    assert suites.estimate(["hash"], suites.RunOptions(runs=1), "lite", measured) == 1_000_000
+    assert suites.estimate(["stream"], suites.RunOptions(), "full", measured) == suites.SUITES["stream"].estimate(
         suites.RunOptions())
 
 

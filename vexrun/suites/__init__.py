@@ -87,13 +87,13 @@ def page(name, records, meta, data):
 
 
 def measurements(data=None):
-    """{suite: (cycles, RunOptions)}: what each suite cost in the committed runs that recorded it
-    (the firmware's done line names each suite's cycles), the newest first."""
+    """{(suite, configuration): (cycles, RunOptions)}: what each suite cost in the committed runs
+    that recorded it (the firmware's done line names each suite's cycles)."""
     from vexrun.pages.data import DOCS, Data
     data = data or Data()
     out = {}
-    files = sorted((p.relative_to(data.docs) for p in DOCS.glob("examples/make-sim-*.json")), key=str) + \
-        sorted(p.name for p in DOCS.glob("performance*.json"))
+    files = [p.relative_to(data.docs) for p in sorted(DOCS.glob("examples/make-sim-*.json"))] + \
+        [p.name for p in sorted(DOCS.glob("performance*.json"))]
     for f in files:
         meta = data.run(str(f))[1] or {}
         req = meta.get("request") or {}
@@ -101,34 +101,37 @@ def measurements(data=None):
             opts = RunOptions(runs=req.get("runs", 3), all=bool(req.get("all")),
                               sizes=tuple(int(n) for n in (req.get("sizes") or "64,1024,8192").split(",")),
                               modes=tuple((req.get("modes") or "cbc").split(",")))
-            out.setdefault(s["suite"], (s["cycles"], opts))
+            out.setdefault((s["suite"], meta.get("config")), (s["cycles"], opts))
     return out
 
 
-def estimate(names, opts: RunOptions, measured=None):
-    """Simulated cycles of running `names` with `opts`: a suite's committed measurement scaled by
-    its model (Suite.estimate) from the measured options to these; the model alone for a suite
-    never measured."""
+def estimate(names, opts: RunOptions, config=None, measured=None):
+    """Simulated cycles of running `names` with `opts` on `config`: a suite's committed
+    measurement (on that configuration if there is one, else on any) scaled by its model
+    (Suite.estimate) from the measured options to these; the model alone for a suite never
+    measured."""
     measured = measurements() if measured is None else measured
     total = 0.0
     for n in names:
         s = SUITES[n]
-        if n in measured:
-            cycles, at = measured[n]
-            total += cycles * s.estimate(opts) / s.estimate(at)
-        else:
-            total += s.estimate(opts)
+        m = measured.get((n, config)) or next((v for (suite, _), v in measured.items() if suite == n), None)
+        total += m[0] * s.estimate(opts) / s.estimate(m[1]) if m else s.estimate(opts)
     return total
 
 
-TYPICAL_SIM_SPEED = 2_000_000         # cycles/s on this project's 2-core machines
+def sim_speed():
+    """Simulated cycles per wall second: the median of the committed example runs' (2 M without)."""
+    from vexrun.pages.data import DOCS, Data
+    data = Data()
+    speeds = sorted(m["sim_cycles_per_s"] for p in DOCS.glob("examples/make-sim-*.json")
+                    if (m := data.run(str(p.relative_to(DOCS)))[1]) and m.get("sim_cycles_per_s"))
+    return speeds[len(speeds) // 2] if speeds else 2_000_000
 
 
-def announce(names, opts: RunOptions):
+def announce(names, opts: RunOptions, config=None):
     """How long a run will be, in words (from measured data where there is some)."""
-    est = estimate(names, opts)
-    return (f"about {est / 1e6:,.0f} M simulated cycles, {est / TYPICAL_SIM_SPEED / 60:.1f} minutes at "
-            f"{TYPICAL_SIM_SPEED / 1e6:g} M cycles/s")
+    est, speed = estimate(names, opts, config), sim_speed()
+    return f"about {est / 1e6:,.0f} M simulated cycles, {est / speed / 60:.1f} minutes at {speed / 1e6:.1f} M cycles/s"
 
 
 __all__ = ["SUITES", "RunOptions", "Suite", "announce", "check", "estimate", "of", "page", "page_accelerator", "page_files",
