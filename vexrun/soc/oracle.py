@@ -31,7 +31,7 @@ def responses(new_session, lines, reconnect_closes=False):
                 yield BLANK
                 continue
             try:
-                req = json.loads(line, object_pairs_hook=_no_duplicates)
+                req = loads_once(line)
             except json.JSONDecodeError as e:
                 yield {"ok": False, "error": f"malformed JSON: {e.msg} at column {e.colno}"}
                 continue
@@ -72,17 +72,20 @@ def responses(new_session, lines, reconnect_closes=False):
 
 
 class DuplicateKey(ValueError):
-    pass
+    """A JSON object that gives a key twice (its name, quoted)."""
 
 
-def _no_duplicates(pairs):
-    """A JSON object's fields, refusing a key given twice (json.loads would keep the last)."""
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise DuplicateKey(json.dumps(k))
-        out[k] = v
-    return out
+def loads_once(text):
+    """json.loads that refuses a key given twice in an object (json.loads keeps the last):
+    the oracle's request syntax, for a line and for a vector file's case."""
+    def pairs(items):
+        out = {}
+        for k, v in items:
+            if k in out:
+                raise DuplicateKey(json.dumps(k))
+            out[k] = v
+        return out
+    return json.loads(text, object_pairs_hook=pairs)
 
 
 def _answer(sess, req):

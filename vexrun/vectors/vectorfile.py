@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vexrun.env import UsageError
+from vexrun.soc.oracle import DuplicateKey, loads_once
 
 SHOWN = 24          # characters of each side shown around a difference
 
@@ -21,19 +22,6 @@ class Case:
     label: str
     request: dict
     expect: dict
-
-
-class _Twice(ValueError):
-    pass
-
-
-def _object(pairs):
-    obj = {}
-    for k, v in pairs:
-        if k in obj:
-            raise _Twice(k)
-        obj[k] = v
-    return obj
 
 
 def read_cases(path) -> list[Case]:
@@ -49,11 +37,11 @@ def read_cases(path) -> list[Case]:
         if not line or line.startswith("#"):
             continue
         try:
-            obj = json.loads(line, object_pairs_hook=_object)
+            obj = loads_once(line)
         except json.JSONDecodeError as e:
             raise UsageError(f"{path}:{n}: malformed JSON: {e.msg} at column {e.colno}") from None
-        except _Twice as e:
-            raise UsageError(f'{path}:{n}: "{e}" given twice in one object') from None
+        except DuplicateKey as e:
+            raise UsageError(f"{path}:{n}: {e} given twice in one object") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
             raise UsageError(f'{path}:{n}: a case is a JSON object with a string "op"')
         expect = obj.pop("expect", None)
