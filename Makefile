@@ -9,7 +9,7 @@ VEXRUN := $(VENV)/bin/vexrun
 PYTEST := $(VENV)/bin/python -m pytest
 
 CPU         ?= full
-SUITES      ?= selftest,hash,block,stream
+SUITES      ?=
 RUNS        ?= 3
 SIZES       ?=
 MAX_CYCLES  ?= 1000000000
@@ -36,13 +36,14 @@ build/gen/accels.mk: hw/config.py
 include build/gen/accels.mk
 
 CONFIG_ARGS := --cpu-variant $(CPU) $(ACCEL_ARGS)
-SIM_ARGS    := $(CONFIG_ARGS) --suites $(SUITES) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
+# SUITES empty: the command's default (make sim's adds an accelerator's quick suite).
+SIM_ARGS    := $(CONFIG_ARGS) $(if $(SUITES),--suites $(SUITES)) --runs $(RUNS) --max-cycles $(MAX_CYCLES) \
                $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END)) \
                $(if $(filter-out sram,$(MEMORY)),--memory $(MEMORY))
 # bench-board: the run's options only when given (a resumed run keeps its file's).
 BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
-               $(if $(filter command line,$(origin SUITES)),--suites $(SUITES)) \
+               $(if $(SUITES),--suites $(SUITES)) \
                $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
 
@@ -71,7 +72,8 @@ help:
 	@echo "Durations: the README's table, measured where the pages and examples were published."
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal $(ACCEL_USAGE)"
 	@echo "         RUNS=3 SIZES=64,1024 ALL=1 WORKERS=<make test's processes, default: the cores>"
-	@echo "         SUITES=selftest,hash,block,stream (more: selftest_full mp pk ec; vexrun sim --help)"
+	@echo "         SUITES=selftest,hash,block,stream (the default, and an accelerator's quick suite; more:"
+	@echo "         selftest_full mp pk ec clmul mont; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
 	@echo "         MEMORY=sdram (make sim: main RAM in the ULX3S's SDRAM behind the L2, build/<config>-sdram)"
 

@@ -40,7 +40,7 @@ def run_options(args):
 def cmd_sim(args):
     from vexrun.soc import results, run
     cfg = config_from(args, trace=args.trace)
-    names = (args.suites or default_suites(args, DEFAULT_SUITES)).split(",")
+    names = (args.suites or default_suites(args, BENCH_SUITES if args.cmd == "bench" else DEFAULT_SUITES)).split(",")
     request = dict({"all": True} if getattr(args, "all", False) else {}, **({"sizes": args.sizes} if args.sizes else {}))
     if args.cmd == "bench":
         request.update(modes=args.modes, all=True, instret=True)

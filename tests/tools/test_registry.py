@@ -44,7 +44,7 @@ def test_a_third_row_reaches_every_consumer(tmp_path):
     assert got["name"] == "full-clmul-dummy_depth8" and got["back"]
     assert got["make_args"] == ["CLMUL=1", "DUMMY=1", "DUMMY_DEPTH=8"]
     assert got["info"]["dummy"] is True and got["info"]["dummy_depth"] == 8
-    assert "DUMMY ?= 0" in got["make"] and "--dummy $(DUMMY)" in got["make"] and "DUMMY_DEPTH=4|8" in got["make"]
+    assert "DUMMY ?=" in got["make"] and "--dummy $(DUMMY)" in got["make"] and "DUMMY_DEPTH=4|8" in got["make"]
     assert "performance-dummy.md" in got["pages"] and "dummy" in got["ooc"]
 
     # The firmware's view: the generated header with accel.c, compiled on the host as a build with
@@ -90,3 +90,24 @@ def test_no_accelerator_is_named_outside_its_own_files():
                        capture_output=True, text=True)
     offenders = [f for f in r.stdout.split() if not any(n in f for n in ("clmul", "mont"))]
     assert offenders == []
+
+
+def make_command(*args):
+    """The vexrun command line `make -n` would run, as vexrun's parser reads it."""
+    from vexrun import cli
+    out = subprocess.run(["make", "-n", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    line = next(line for line in out.splitlines() if "bin/vexrun " in line)
+    return cli.build_parser().parse_args(line.split("bin/vexrun ", 1)[1].split())
+
+
+def test_make_passes_the_accelerators_and_the_default_suites():
+    from vexrun.commands import BENCH_SUITES, DEFAULT_SUITES, config_from, default_suites
+    for make_args, config, suites in ((("sim",), "full", DEFAULT_SUITES),
+                                      (("sim", "CLMUL=1"), "full-clmul", DEFAULT_SUITES + ",clmul"),
+                                      (("sim", "MONT=1"), "full-mont", DEFAULT_SUITES + ",mont"),
+                                      (("sim", "CPU=full+cfu"), "full-clmul", DEFAULT_SUITES + ",clmul"),
+                                      (("bench",), "full", BENCH_SUITES),
+                                      (("bench", "CLMUL=1"), "full-clmul", "ec,clmul")):
+        args = make_command(*make_args)
+        assert args.suites is None and config_from(args).soc.name == config
+        assert default_suites(args, BENCH_SUITES if args.cmd == "bench" else DEFAULT_SUITES) == suites, make_args
