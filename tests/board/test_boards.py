@@ -129,8 +129,8 @@ def test_log_parser_takes_the_post_route_figures():
     s = fpga.summarize("ecp5", None, CANNED_LOG, 50.0)
     assert s["resources"]["lut"] == {"cell": "TRELLIS_COMB", "used": 6809, "available": 43848, "percent": 15.5}
     assert s["resources"]["bram"]["used"] == 43 and s["resources"]["dsp"]["available"] == 72
-    assert s["clocks"] == {"sys": {"achieved_mhz": 47.24, "constraint_mhz": 50.0, "met": False,
-                                   "net": "$glbnet$crg_clkout"}}
+    assert s["clocks"] == {"$glbnet$crg_clkout": {"achieved_mhz": 47.24, "constraint_mhz": 50.0, "met": False,
+                                                  "domain": "sys"}}
     assert s["fmax_mhz"] == 47.24 and not s["timing_met"] and s["fits"]
     f = fpga.failures_of(s, bitstream_ok=True, rc=0)
     assert f == ["timing: clock sys reaches 47.24 MHz, needs 50.0 MHz"]
@@ -164,11 +164,21 @@ def test_report_verdict_names_overuse_and_the_critical_path():
     # the parts add up to the delay; the clock is the SoC's domain, not nextpnr's net name
     assert cp["parts_ns"] == {"clk-to-q": 4.0, "routing": 13.0, "logic": 0.25, "setup": 0.9}
     assert sum(cp["parts_ns"].values()) == cp["delay_ns"] and cp["from_clock"] == cp["to_clock"] == "sys"
-    assert s["clocks"]["sys"]["net"] == "$glbnet$sys"
+    assert s["clocks"]["$glbnet$sys"]["domain"] == "sys"
     f = fpga.failures_of(s, bitstream_ok=False, rc=0)
     assert f[0] == "does not fit: TRELLIS_COMB: 30000/24288"
     assert f[1].startswith("timing: clock sys reaches 55.0 MHz, needs 60.0 MHz; critical path ram.DOA0 -> ff_b.DI")
     assert f[2] == "no bitstream written"
+
+
+def test_an_input_clock_at_the_system_clock_is_not_taken_for_it():
+    """OrangeCrab: its 48 MHz input pin and the system clock are both constrained at 48 MHz: no
+    net is named sys, and the worst clock, not the last, gives the build's Fmax."""
+    rep = {"utilization": {}, "critical_paths": [],
+           "fmax": {"$glbnet$clk48$TRELLIS_IO_IN": {"achieved": 257.5, "constraint": 48.0},
+                    "$glbnet$crg_clkout": {"achieved": 72.5, "constraint": 48.0}}}
+    s = fpga.summarize("ecp5", rep, "", 48.0)
+    assert s["fmax_mhz"] == 72.5 and all(c["domain"] is None for c in s["clocks"].values())
 
 
 def test_cells_without_sites_are_not_overuse():

@@ -201,11 +201,12 @@ def summarize_path(path: dict, domains=None) -> dict:
 
 
 def clock_domains(fmax: dict, requested_mhz) -> dict:
-    """{nextpnr clock net: "sys"} for the net constrained at the requested system clock: nextpnr
-    names a clock after the global net it promoted ($glbnet$<some sink>), not the SoC's domain."""
-    if not requested_mhz:
-        return {}
-    return {net: "sys" for net, f in fmax.items() if abs(f["constraint"] - requested_mhz) <= 0.01 * requested_mhz}
+    """{nextpnr clock net: "sys"} for the one net constrained at the requested system clock:
+    nextpnr names a clock after the global net it promoted ($glbnet$<some sink>), not the SoC's
+    domain. Nothing when no net or several (a board's input clock at the same frequency) match."""
+    nets = [net for net, f in fmax.items()
+            if requested_mhz and abs(f["constraint"] - requested_mhz) <= 0.01 * requested_mhz]
+    return {nets[0]: "sys"} if len(nets) == 1 else {}
 
 
 def summarize(family: str, report: dict | None, log_text: str, requested_mhz: float | None = None) -> dict:
@@ -227,8 +228,8 @@ def summarize(family: str, report: dict | None, log_text: str, requested_mhz: fl
     over = [f"{c}: {u['used']}/{u['available']}" for c, u in sorted(util.items())
             if u["available"] and u["used"] > u["available"]]
     domains = clock_domains(fmax, requested_mhz)
-    clocks = {domains.get(c, c): {"achieved_mhz": round(f["achieved"], 2), "constraint_mhz": round(f["constraint"], 2),
-                                  "met": f["achieved"] >= f["constraint"], "net": c} for c, f in fmax.items()}
+    clocks = {c: {"achieved_mhz": round(f["achieved"], 2), "constraint_mhz": round(f["constraint"], 2),
+                  "met": f["achieved"] >= f["constraint"], "domain": domains.get(c)} for c, f in fmax.items()}
     paths = [summarize_path(p, domains) for p in (report or {}).get("critical_paths", [])]
     paths = [p for p in paths if p]
     worst = min(clocks.values(), key=lambda c: c["achieved_mhz"] / c["constraint_mhz"]) if clocks else None
@@ -256,8 +257,9 @@ def failures_of(summary: dict, bitstream_ok: bool, rc: int) -> list[str]:
         f.append("does not fit: " + ", ".join(summary["overused"]))
     if not summary["clocks"] and rc == 0:
         f.append("no timing result in the nextpnr report")
-    for clk, c in summary["clocks"].items():
+    for net, c in summary["clocks"].items():
         if not c["met"]:
+            clk = c.get("domain") or net
             path = next((p for p in summary["critical_paths"] if p.get("to_clock") == clk
                          and p.get("from_clock") == clk), None)
             why = (f"; critical path {path['from']} -> {path['to']}, {path['delay_ns']} ns, "
@@ -399,7 +401,8 @@ def render_report(r: dict) -> str:
     if res:
         lines.append("  " + "  ".join(f"{k} {v['used']}/{v['available']} ({v['percent']}%)" for k, v in res.items()
                                       if k in ("lut", "ff", "dsp", "bram", "alu")))
-    for clk, c in r.get("clocks", {}).items():
+    for net, c in r.get("clocks", {}).items():
+        clk = f"{c['domain']} ({net})" if c.get("domain") else net
         lines.append(f"  clock {clk}: Fmax {c['achieved_mhz']} MHz, constraint {c['constraint_mhz']} MHz "
                      f"(requested {r['requested_mhz']:g} MHz) {'met' if c['met'] else 'FAILED'}")
     fw = r.get("firmware")
