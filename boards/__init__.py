@@ -29,7 +29,7 @@ class Board:
     l2_bytes: int = 8192  # LiteX's L2 cache in front of it (the target's l2_size)
 
     def memory(self, main_ram_bytes=None) -> dict:
-        """Main RAM as result metadata names it (vexrun/records.config_label)."""
+        """Main RAM as result metadata names it (vexrun/suites/records.config_label)."""
         return {"kind": "sdram", "module": self.sdram, "memtype": self.memtype, "l2_bytes": self.l2_bytes,
                 "bytes": main_ram_bytes}
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from vexrun.soc.build import Config, ensure_all, ensure_host_lib
+from vexrun.soc.build import Config, ensure_all, ensure_host
 from vexrun.env import tool_env
 
 
@@ -17,7 +17,7 @@ def pytest_configure(config):
 @pytest.fixture(scope="session")
 def lib():
     """libvexcrypt.so: the firmware's crypto library compiled for the host."""
-    return ctypes.CDLL(str(ensure_host_lib()))
+    return ctypes.CDLL(str(ensure_host()))
 
 
 @pytest.fixture(scope="session")

@@ -9,4 +9,5 @@
   checks/              the constant-time test and the fuzz runs
   pages/               the one publisher: pages, README blocks and tables from the data in docs/
   models/              independent pure-Python models written from the specifications
+  native/              the firmware's C library on the host through ctypes (tests, the bad-input table)
 """

@@ -103,8 +103,8 @@ def build_parser():
                formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser, metavar="COMMAND")
 
-    def command(name, func, help_, description=None):
-        s = sub.add_parser(name, help=help_, description=description or help_)
+    def command(name, func, help_, description=None, aliases=()):
+        s = sub.add_parser(name, help=help_, description=description or help_, aliases=list(aliases))
         s.set_defaults(func=func)
         return s
 
@@ -210,7 +210,8 @@ def build_parser():
     bt.add_argument("--runs", type=int, default=3, help="calls of each request; the median is kept (default: 3)")
     bt.add_argument("--publish", metavar="DIR", help="save DIR/boards.json and render every page (vexrun publish)")
 
-    pb = command("publish", c.cmd_publish, "render every page, the README's figures and the tables from docs/*.json")
+    pb = command("publish", c.cmd_publish, "render every page, the README's figures and the tables from docs/*.json",
+                 aliases=("headline",))
     pb.add_argument("--check", action="store_true", help="write nothing; exit 1 when a page differs from its data")
 
     ct = command("ct", c.cmd_ct, "dudect-style constant-time test of the firmware's routines in the simulated SoC",

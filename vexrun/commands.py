@@ -98,7 +98,10 @@ def cmd_build(args):
 def cmd_report(args):
     from vexrun.soc import results
     path = args.file or results.newest()
-    records, meta = results.load(path)
+    try:
+        records, meta = results.load(path)
+    except (OSError, ValueError, KeyError) as e:
+        raise UsageError(f"cannot read result file {path}: {e.strerror if isinstance(e, OSError) else e}")
     print(f"{path} ({meta.get('command', '?')}, {meta.get('date', '?')}):\n")
     print(results.render_table(records, meta))
     return 0
@@ -195,6 +198,8 @@ def cmd_ct(args):
             Path(args.publish).mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise UsageError(f"--publish {args.publish}: {e.strerror}")
+    if args.samples is not None and args.samples < 4:
+        raise UsageError(f"--samples {args.samples}: at least 4 calls (two of each class) for Welch's t")
     results, meta = ct.run_table(ct.select(args.routines, args.quick), args.quick, args.seed, args.samples, log=log)
     ct.print_table(results)
     if args.publish:

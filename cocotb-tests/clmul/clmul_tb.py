@@ -268,7 +268,7 @@ async def reset_in_the_middle_of_an_operation(dut):
 @cocotb.test()
 async def known_answers(dut):
     """clmul_kat.txt: function id, rs1, rs2 and the expected result, computed independently of
-    the model (tests/test_clmul_model.py's Zbc pseudocode, vexrun.models.gf2m for the products);
+    the model (tests/host/test_clmul_model.py's Zbc pseudocode, vexrun.models.gf2m for the products);
     LDA/LDB/LEN lines load operands."""
     tb = Bench(dut)
     await tb.start()

@@ -108,8 +108,11 @@ int selftest_spread(size_t j, size_t n);
 /* quick: a few vectors of each family (suite "selftest"); 0: every vector ("selftest_full"). */
 void selftest_pk(int quick, struct tally *t);
 void selftest_ec(int quick, struct tally *t);
-void selftest_clmul(int quick, struct tally *t);   /* builds with the clmul unit only */
-void selftest_mont(int quick, struct tally *t);    /* builds with the Montgomery unit only */
+/* Each accelerator's self-test, selftest_<name> (selftest_<name>.c; it checks nothing in a
+ * build without the unit). */
+#define VC_ACCEL_SELFTEST_DECL(NAME, name, bit) void selftest_##name(int quick, struct tally *t);
+VC_ACCELS(VC_ACCEL_SELFTEST_DECL)
+#undef VC_ACCEL_SELFTEST_DECL
 
 /* Suites. */
 /* The protocols on curve `id` (vc_ec_curve_id) in the optimized set, on and off the curve's
@@ -118,7 +121,7 @@ void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct 
 
 /* The trap report the application installs (plat_set_trap_handler): after a blank line, the
  * JSON line {"trap":true,"cause":..,"name":..,"mepc":..,"mtval":..,"sp":..} the host reads
- * (vexrun/target.py). */
+ * (vexrun/soc/target.py). */
 void app_trap(const struct plat_trap *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */

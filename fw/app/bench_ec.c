@@ -6,7 +6,7 @@
  * Keys and ephemeral scalars come from HMAC_DRBG seeded with labels ("vexcrypt/ec/<curve>"
  * for the peer, ".../party" for the measured EC-DH party, whose key generation is timed),
  * drawn outside the timing otherwise; every record carries its inputs and outputs, which the host
- * checks (vexrun/ecrefs.py). The cases are tables (app.h, struct bench_case) run by bench_run
+ * checks (vexrun/suites/ec.py). The cases are tables (app.h, struct bench_case) run by bench_run
  * on one context. */
 #include <string.h>
 

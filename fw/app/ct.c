@@ -1,7 +1,7 @@
 /* Constant-time evidence (make ct, docs/ct.md), dudect style: op "ct" calls one routine of the
  * table below once per entry of the host's class sequence, on a secret of the fixed class (0)
  * or of the random class (1), and answers with each call's cycles; the host computes Welch's t
- * (vexrun/ct.py, whose table mirrors this one by name).
+ * (vexrun/checks/ct.py, whose table mirrors this one by name).
  *
  * A secret is a big-endian string of `bits` bits, below a bound where there is one, with the
  * top bit set where its length is public (the multiprecision rows: a vc_mp shows its limb
@@ -252,7 +252,7 @@ static int ecdsa_sign_k_call(void *u)
   return vc_ecdsa_sign_k(curve, VC_EC_OPTIMIZED, priv, digest, sizeof(digest), priv, ec_o1, ec_o2);
 }
 
-/* The rows. A new routine is one row here and one in vexrun/ct.py. */
+/* The rows. A new routine is one row here and one in vexrun/checks/ct.py. */
 static const struct ct_routine routines[] = {
   {"aes_ct_setkey", "vc_aes_ct_setkey (AES-128)", 1, NULL, aes_setup, aes_key_load, aes_ct_setkey_call, 0},
   {"aes_ct_encrypt", "vc_aes_ct_encrypt (AES-128)", 1, NULL, aes_setup, aes_ct_load, aes_ct_call, 1},

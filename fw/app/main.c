@@ -5,9 +5,6 @@
 #include "app.h"
 #include "platform.h"
 
-/* Placed on the data cache by the linker script (section .bench): app_out 2 KiB from app_in. */
-__attribute__((section(".bench.in"))) uint8_t app_in[APP_BENCH_MAX];
-__attribute__((section(".bench.out"))) uint8_t app_out[APP_BENCH_MAX];
 static char line[2 * APP_MAX_INPUT + 1024];
 
 /* The suites, in the order a run runs them: each is defined beside its code; an accelerator's

@@ -123,8 +123,11 @@ int app_mode_crypt(const struct app_block *b, int mode, int decrypt, const union
   }
 }
 
-/* Placed on the data cache by the linker script (section .bench): the key schedule above the
- * cipher tables' sets, the stream state at a page start. */
+/* Placed on the data cache by the linker script (section .bench): the buffers the benchmarks and
+ * the oracle share (app_out 2 KiB from app_in), the key schedule above the cipher tables' sets,
+ * the stream state at a page start. */
+__attribute__((section(".bench.in"))) uint8_t app_in[APP_BENCH_MAX];
+__attribute__((section(".bench.out"))) uint8_t app_out[APP_BENCH_MAX];
 __attribute__((section(".bench.ks"))) union app_block_key app_ks;
 __attribute__((section(".bench.sctx"))) union app_stream_ctx app_sctx;
 

@@ -1,5 +1,5 @@
 /* Known-answer self-tests. The vectors are generated at build time from the installed vector
- * packages (vexrun/katgen.py writes kat.h); each primitive reports one line with its vector
+ * packages (vexrun/vectors/katgen.py writes kat.h); each primitive reports one line with its vector
  * count and the label (source file and line) of the first failing vector. Suite
  * "selftest_full" runs every vector; "selftest" (make sim) a few of every family, a subset of
  * the same vectors: the first, middle and last of each hash and stream cipher, the first of
@@ -141,8 +141,9 @@ static void selftest(int quick, struct tally *t)
   selftest_streams(quick, t);
   selftest_pk(quick, t);
   selftest_ec(quick, t);
-  selftest_clmul(quick, t);
-  selftest_mont(quick, t);
+#define VC_ACCEL_SELFTEST(NAME, name, bit) selftest_##name(quick, t);
+  VC_ACCELS(VC_ACCEL_SELFTEST)          /* each accelerator's (a no-op in a build without it) */
+#undef VC_ACCEL_SELFTEST
 }
 
 static void selftest_run(const struct run_opts *o, struct tally *t)

@@ -3,7 +3,7 @@
  *
  * The library includes nothing of the application (fw/app/) and, of the drivers (fw/drivers/),
  * only accel.h, clmul.h and mont.h: the accelerated variants reach their units through them.
- * No two of the firmware's files call each other both ways (tests/test_fw_layering.py). */
+ * No two of the firmware's files call each other both ways (tests/tools/test_fw_layering.py). */
 #ifndef VEXCRYPT_INTERNAL_H
 #define VEXCRYPT_INTERNAL_H
 

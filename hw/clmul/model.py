@@ -1,6 +1,6 @@
 """Golden model of the carry-less multiply unit (cfu.v): the result of every function id and
 its latency in cycles, bit- and cycle-exact. The cocotb tests (cocotb-tests/clmul/) hold the RTL
-to it; tests/test_clmul_model.py tests the model against the definitions.
+to it; tests/host/test_clmul_model.py tests the model against the definitions.
 
 Latency is the number of cycles from the clock edge that accepts a command to the first cycle
 its response is valid: 1 for an operation without products (the register operations, SPREAD,

@@ -1,7 +1,7 @@
 """Golden model of the Montgomery co-processor core (mont_core.v): the operand memory as the
 bus sees it, the result and the error flags of every command, and its latency in cycles,
 bit- and cycle-exact. The cocotb tests (cocotb-tests/mont/) hold the RTL to it;
-tests/test_mont_model.py tests the model against Python integers (pow(R, -1, N) ...).
+tests/host/test_mont_model.py tests the model against Python integers (pow(R, -1, N) ...).
 
 A command is sampled at a clock edge (E0); its latency is the number of edges from E0 to the
 edge after which `done` is high (and `busy` low):

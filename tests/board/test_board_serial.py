@@ -20,6 +20,7 @@ from vexrun.board import serial as board, serialboot
 from vexrun import cli, commands
 from vexrun.soc import results
 from vexrun.suites.records import bench_pattern
+from vexrun.env import UsageError
 from vexrun.soc.target import TargetError
 
 PROMPT = b"\x1b[92;1mlitex\x1b[0m> "
@@ -319,13 +320,14 @@ def test_a_running_firmware_is_not_mistaken_for_the_bios(fake, build_dir):
 # ---- transport errors ---------------------------------------------------------------------------
 
 def test_missing_and_wrong_ports_are_one_line_errors():
-    with pytest.raises(TargetError) as e:
+    # a port that is not there is refused input (exit 2); one that cannot be opened, a target lost (3)
+    with pytest.raises(UsageError) as e:
         board.SerialTransport("/dev/ttyNOPE0")
     assert "does not exist" in str(e.value) and "\n" not in str(e.value)
     with pytest.raises(TargetError) as e:
         board.SerialTransport("/dev/null")                # exists, but is no terminal
     assert "cannot open serial port /dev/null" in str(e.value) and "\n" not in str(e.value)
-    with pytest.raises(TargetError, match="no serial port given"):
+    with pytest.raises(UsageError, match="no serial port given"):
         board.SerialTransport("")
 
 
@@ -333,7 +335,7 @@ def test_bench_board_cli_wrong_port_exits_nonzero_with_one_line(build_dir):
     r = subprocess.run([sys.executable, "-m", "vexrun.cli", "bench-board", "--build-dir", str(build_dir),
                         "--port", "/dev/ttyNOPE0", "--out", str(build_dir / "r.json")],
                        capture_output=True, text=True, timeout=60)
-    assert r.returncode != 0
+    assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert lines[-1].startswith("vexrun: ") and "/dev/ttyNOPE0" in lines[-1]
     assert not any("Traceback" in l for l in lines)
@@ -400,7 +402,7 @@ def test_a_board_that_stops_keeps_what_arrived_and_resumes(fake, build_dir, tmp_
     assert "PARTIAL" in results.render_table(recs, meta)
 
     # Options that differ from the file's are refused; a new boot finishes the run.
-    with pytest.raises(TargetError, match="runs=2"):
+    with pytest.raises(UsageError, match="runs=2"):
         run_bench(build_dir, "/dev/null", resume=out, runs=3)
     fb2 = fake()
     records, meta, path, failures = run_bench(build_dir, fb2.port, resume=out)
@@ -410,7 +412,7 @@ def test_a_board_that_stops_keeps_what_arrived_and_resumes(fake, build_dir, tmp_
     assert records[:3] == recs[:3]                   # the finished suite's records are kept as they were
     assert [r["suites"] for r in fb2.requests if r["op"] == "run"] == ["hash"]   # only what was missing
     assert all(r["runs"] == 2 for r in fb2.requests if r["op"] == "run")
-    with pytest.raises(TargetError, match="complete: nothing to resume"):
+    with pytest.raises(UsageError, match="complete: nothing to resume"):
         run_bench(build_dir, fb2.port, resume=out)
 
 
@@ -422,7 +424,7 @@ def test_resume_refuses_another_build(fake, build_dir, tmp_path):
     info = json.loads((build_dir / "soc.json").read_text())
     info["config"] = "full-clmul"
     (build_dir / "soc.json").write_text(json.dumps(info))
-    with pytest.raises(TargetError, match="this build is ulx3s full-clmul"):
+    with pytest.raises(UsageError, match="this build is ulx3s full-clmul"):
         run_bench(build_dir, "/dev/null", resume=out)
 
 

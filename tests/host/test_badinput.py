@@ -1,4 +1,4 @@
-"""Issue 15's bad-input table (tests/badinput.py): every case on the host library with its
+"""Issue 15's bad-input table (vexrun/vectors/badinput.py): every case on the host library with its
 exact error code and its outputs untouched; the cases the oracle reaches in the simulated SoC,
 in one simulation; the table complete against the headers; docs/bad-input.md up to date."""
 

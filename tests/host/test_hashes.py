@@ -1,5 +1,5 @@
 """MD2, MD4, MD5 and SHA-1 of the C library on the host: every known-answer vector of the
-installed packages (vexrun.kat_hash), the iterated MD5 and SHA-1 Monte Carlo tests, random
+installed packages (vexrun.vectors.kat_hash), the iterated MD5 and SHA-1 Monte Carlo tests, random
 inputs against pycryptodome / hashlib, block boundaries, unaligned input, streaming split at
 every offset, and the error codes."""
 

@@ -2,7 +2,7 @@
 forms (the emulation of the unit's memory and commands) and the dispatching forms (software
 here: the host build has no unit) against the golden model (hw/mont/model.py) and Python's pow,
 the exponentiation's fixed window at every table width, and every argument error. (The mp
-layer's VC_MM_UNIT point: tests/test_montmul.py on the host, the SoC tests with the unit.)"""
+layer's VC_MM_UNIT point: tests/host/test_montmul.py on the host, the SoC tests with the unit.)"""
 
 import ctypes
 import random

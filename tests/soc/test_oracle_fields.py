@@ -12,7 +12,6 @@ impossible by construction."""
 
 import hashlib
 import json
-import os
 import re
 import subprocess
 import sys
@@ -21,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from vexrun.vectors import kat_ec, pkdata
-from vexrun.env import BUILD, ROOT
+from vexrun.env import ROOT
+from vexrun.soc.build import ensure_host
 from vexrun.models import ec2m, ecp
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
@@ -29,11 +29,7 @@ VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
 
 @pytest.fixture(scope="module")
 def host_oracle():
-    out = Path(os.environ.get("VEXCRYPT_HOST_OUT", BUILD / "host"))
-    r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host-oracle", f"HOST_OUT={out}",
-                        f"PYTHON={sys.executable}"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return out / "oracle"
+    return ensure_host("host-oracle")
 
 
 def answers(lines):

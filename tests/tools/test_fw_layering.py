@@ -20,14 +20,6 @@ FW = ROOT / "fw"
 # The firmware's own code: the library, the drivers, the application, the platform.
 LAYERS = ("src", "drivers", "app", "platform")
 
-# Uses the graph does not count, with the reason: the benchmark and oracle buffers are defined in
-# app/main.c beside the request loop, which every suite and op it dispatches to uses; moving them
-# (next to app_ks and app_sctx in app/prims.c) is a change of main.c left to its owner.
-KNOWN_USES = {
-    ("app/main.c", "app_in"): "the shared buffers live in main.c (see above)",
-    ("app/main.c", "app_out"): "the shared buffers live in main.c (see above)",
-}
-
 # The drivers' headers the library may include (fw/src/internal.h): the accelerated variants
 # reach their units through them.
 LIB_DRIVER_HEADERS = {"accel.h", "clmul.h", "mont.h"}
@@ -71,7 +63,7 @@ def file_graph(obj_dirs):
     for a, syms in uses.items():
         for s in syms:
             for b in owner.get(s, ()):
-                if b != a and (b, s) not in KNOWN_USES:
+                if b != a:
                     graph[a][b].add(s)
     return graph
 

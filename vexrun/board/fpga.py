@@ -568,4 +568,4 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
             r["clock_mhz"] = rows[-1]["clock_mhz"]
             r["pass"] = r["fmax_mhz"][0] >= r["clock_mhz"]
     return {"accel": accel, "commit": commit, "tools": tool_versions("ecp5"), "seeds": list(seeds),
-            "command": f"vexrun cost --accel {accel} --publish docs/synth-{accel}.json", "rows": rows}
+            "command": f"vexrun cost --accel {accel} --publish docs", "rows": rows}

@@ -26,7 +26,7 @@ from pathlib import Path
 from vexrun.soc import results
 from vexrun.board import serialboot
 from vexrun import suites
-from vexrun.env import ROOT, ToolError, git_commit
+from vexrun.env import ROOT, ToolError, UsageError, git_commit
 from vexrun.soc.target import TargetError, TargetSession, Transport, TransportClosed, TransportTimeout
 
 DEFAULT_BAUD = 115200
@@ -44,9 +44,9 @@ class SerialTransport(Transport):
         import serial
         self._serial = serial
         if not port:
-            raise BoardError("no serial port given (PORT=/dev/ttyUSB0 or --port): the board's USB-UART")
+            raise UsageError("no serial port given (PORT=/dev/ttyUSB0 or --port): the board's USB-UART")
         if "://" not in port and not os.path.exists(port):
-            raise BoardError(f"serial port {port} does not exist: is the board plugged in? (ls /dev/ttyUSB* /dev/ttyACM*)")
+            raise UsageError(f"serial port {port} does not exist: is the board plugged in? (ls /dev/ttyUSB* /dev/ttyACM*)")
         try:
             self.port = serial.serial_for_url(port, baudrate=baud, timeout=0.1, write_timeout=30)
         except (serial.SerialException, OSError, ValueError) as e:
@@ -138,9 +138,9 @@ def firmware_image(build_dir: Path) -> tuple[Path, dict]:
     soc = build_dir / "soc.json"
     image = build_dir / "fw" / "vexcrypt.bin"
     if not soc.exists():
-        raise BoardError(f"no SoC build in {build_dir} (soc.json missing): run make bitstream BOARD=... first")
+        raise UsageError(f"no SoC build in {build_dir} (soc.json missing): run make bitstream BOARD=... first")
     if not image.exists():
-        raise BoardError(f"no firmware image {image}: run make bitstream BOARD=... (it builds the firmware too)")
+        raise UsageError(f"no firmware image {image}: run make bitstream BOARD=... (it builds the firmware too)")
     return image, json.loads(soc.read_text())
 
 
@@ -188,7 +188,6 @@ def board_build_dir(board_name, soc_cfg, given=None) -> Path:
         return Path(given).resolve()
     import boards
     from vexrun.board import fpga
-    from vexrun.env import UsageError
     try:
         board = boards.get(board_name, buildable=False)
     except boards.BoardError as e:
@@ -219,18 +218,18 @@ def bench(build_dir: Path, port, suites_arg=None, runs=None, sizes=None, all_=No
         try:
             records, meta = results.load(path)
         except (OSError, ValueError, KeyError) as e:
-            raise BoardError(f"cannot read the result file {path} to resume: {e}")
+            raise UsageError(f"cannot read the result file {path} to resume: {e}")
         if meta.get("complete"):
-            raise BoardError(f"{path} is complete: nothing to resume")
+            raise UsageError(f"{path} is complete: nothing to resume")
         if "suites_done" not in meta:
-            raise BoardError(f"{path} is not a board run's result file (no suites_done): cannot resume it")
+            raise UsageError(f"{path} is not a board run's result file (no suites_done): cannot resume it")
         opts = meta["options"]
         for k, v in given.items():
             if v is not None and v != opts[k]:
-                raise BoardError(f"--resume: the file's run has {k}={opts[k]!r}, the command line says {v!r}; "
+                raise UsageError(f"--resume: the file's run has {k}={opts[k]!r}, the command line says {v!r}; "
                                  f"a resumed run keeps its options (leave {k} out)")
         if meta.get("config") != info.get("config") or meta["soc"].get("board") != info.get("board"):
-            raise BoardError(f"--resume: {path} was measured on {meta['soc'].get('board') or 'sim'} "
+            raise UsageError(f"--resume: {path} was measured on {meta['soc'].get('board') or 'sim'} "
                              f"{meta.get('config')}, this build is {info.get('board') or 'sim'} {info.get('config')}")
         if meta.get("firmware_sha256") != _image_digest(image):
             log(f"vexrun: warning: the firmware image differs from the one of {path} (rebuilt since?)")
@@ -249,7 +248,7 @@ def bench(build_dir: Path, port, suites_arg=None, runs=None, sizes=None, all_=No
     names = opts["suites"].split(",")
     unknown = [s for s in names if s not in suites.SUITES]
     if unknown:
-        raise BoardError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(suites.SUITES)}")
+        raise UsageError(f"unknown suite {unknown[0]!r}: valid suites are {', '.join(suites.SUITES)}")
     where = "board" if info.get("board") else "sim"
     if meta is None:
         extra = {

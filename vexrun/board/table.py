@@ -23,7 +23,7 @@ from pathlib import Path
 
 from hw.config import SocConfig
 
-from vexrun.env import ROOT, git_commit
+from vexrun.env import ROOT, ToolError, UsageError, git_commit
 from vexrun.soc.build import Config, ensure_all
 from vexrun.soc.sim import SimSession
 from vexrun.suites.records import bench_iv, bench_key, bench_pattern
@@ -79,7 +79,7 @@ def measure(cfg: Config, runs, log):
             for _ in range(runs):
                 r = s.request(req)
                 if not r.get("ok"):
-                    raise RuntimeError(f"{cfg.name}: {label}: {r}")
+                    raise ToolError(f"{cfg.name}: {label}: {r.get('error', r)}")
                 cyc.append(r["cycles"])
             figures[label] = statistics.median(cyc)
             log(f"  {cfg.name}: {label}: {figures[label]:,.0f} cycles (runs {cyc})")
@@ -103,7 +103,7 @@ def collect(builds=BUILDS, runs=3, command="", log=print) -> dict:
     """docs/boards.json: the build reports and the figures of each built configuration."""
     rows = reports(Path(builds))
     if not rows:
-        raise RuntimeError(f"no build reports in {builds}: run make bitstream BOARD=... first")
+        raise UsageError(f"no build reports in {builds}: run make bitstream BOARD=... first")
     commit = git_commit()
     figures = {}
     for name in sorted({r["config"] for r in rows}):

@@ -6,9 +6,9 @@ against it (declared)."""
 
 import ctypes
 
-from vexrun.soc.build import ensure_host_lib
+from vexrun.soc.build import ensure_host
 
-LIB = ctypes.CDLL(str(ensure_host_lib()))
+LIB = ctypes.CDLL(str(ensure_host()))
 
 
 class _ErrInfo(ctypes.Structure):

@@ -29,4 +29,5 @@ class Data:
 
 def save_json(path, obj):
     """Writes a data file the way every producer does (indented, a final newline)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps(obj, indent=1) + "\n")

@@ -63,9 +63,12 @@ def fill(text, data: Data, renderers=None) -> str:
 
 
 def render_all(docs=DOCS) -> dict:
-    """{path: text} of everything the publisher writes, from the data in `docs`."""
+    """{path: text} of everything the publisher writes, from the data in `docs`: the pages into
+    `docs`, and the blocks of the repository's Markdown files when `docs` is the repository's."""
     data = Data(docs)
     out = whole_pages(data)
+    if Path(docs).resolve() != DOCS.resolve():
+        return out
     renderers = blocks()
     for f in markdown_files():
         text = out.get(f) or (f.read_text() if f.exists() else None)

@@ -127,15 +127,17 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
     return cfg.dir / "fw" / f"{image}.bin"
 
 
-def ensure_host_lib() -> Path:
+def ensure_host(target="host") -> Path:
+    """(Re)builds a host build of the firmware's code: "host", the library (libvexcrypt.so), or
+    "host-oracle", the request server on stdin and stdout."""
     # VEXCRYPT_HOST_OUT: a private build directory (parallel work trees, concurrent runs).
     out = Path(os.environ.get("VEXCRYPT_HOST_OUT", BUILD / "host"))
     with build_lock("fw"):
-        r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), "host", f"HOST_OUT={out}",
+        r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"HOST_OUT={out}",
                             f"PYTHON={sys.executable}"], capture_output=True, text=True)
     if r.returncode != 0:
-        raise ToolError("host library build failed:\n" + (r.stdout + r.stderr).strip())
-    return out / "libvexcrypt.so"
+        raise ToolError(f"{target} build failed:\n" + (r.stdout + r.stderr).strip())
+    return out / {"host": "libvexcrypt.so", "host-oracle": "oracle"}[target]
 
 
 def ensure_all(cfg: Config, log=print):

@@ -48,7 +48,7 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
     commit = git_commit()
     ensure_all(cfg, log=log)
     build_s = time.time() - t0
-    log(f"vexrun: running suites {','.join(names)} on {cfg.name}: {suites.announce(names, opts, cfg.name)} "
+    log(f"vexrun: running suites {','.join(names)} on {cfg.name}: {suites.announce(names, opts, cfg.soc.name)} "
         f"(cycle bound {max_cycles:,})")
     sess = SimSession(cfg, max_cycles, read_timeout=max_cycles / MIN_SIM_SPEED + 60, trace_window=trace_window)
     req = dict({"op": "run", "suites": ",".join(names), "runs": opts.runs, "exit": True}, **(request or {}))

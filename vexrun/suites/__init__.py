@@ -89,11 +89,11 @@ def page(name, records, meta, data):
 def measurements(data=None):
     """{(suite, configuration): (cycles, RunOptions)}: what each suite cost in the committed runs
     that recorded it (the firmware's done line names each suite's cycles)."""
-    from vexrun.pages.data import DOCS, Data
+    from vexrun.pages.data import Data
     data = data or Data()
     out = {}
-    files = [p.relative_to(data.docs) for p in sorted(DOCS.glob("examples/make-sim-*.json"))] + \
-        [p.name for p in sorted(DOCS.glob("performance*.json"))]
+    files = [p.relative_to(data.docs) for p in sorted(data.docs.glob("examples/make-sim-*.json"))] + \
+        [p.name for p in sorted(data.docs.glob("performance*.json"))]
     for f in files:
         meta = data.run(str(f))[1] or {}
         req = meta.get("request") or {}

@@ -22,7 +22,7 @@ Sources:
 Records are `BlockKat`s; `label` names the source file and line (and the CAVP COUNT). In the
 per-cipher sets (aes_ecb_kats, des_kats, tdes_ecb_kats) a vector published twice (by two files,
 or in both sections of one file) appears once, its labels joined by " = "; read_cavp returns a
-file as it is. The counts are checked by the tests (tests/test_block.py), so a missing or
+file as it is. The counts are checked by the tests (tests/host/test_block.py), so a missing or
 changed file fails loudly.
 """
 

@@ -55,7 +55,7 @@ int vc_gf2m_equal(const vc_gf2m_field *f, const vc_gf2m a, const vc_gf2m b)
 }
 
 /* Tr(z^i) is 1 exactly for i = 0 and one more i for each NIST polynomial (HMV, Example 3.85's
- * method; tests/test_gf2m.py recomputes it from the definition). */
+ * method; tests/host/test_gf2m.py recomputes it from the definition). */
 int vc_gf2m_trace(const vc_gf2m_field *f, const vc_gf2m a)
 {
   unsigned i = f->m == 163 ? 157 : 159;

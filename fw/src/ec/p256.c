@@ -389,7 +389,7 @@ static void mul_var_base(pt *r, const uint8_t *k, const pt *p)
   }
 }
 
-/* The generator's tables, generated with vexrun/models/ecp.py (tests/test_p256.py recomputes
+/* The generator's tables, generated with vexrun/models/ecp.py (tests/host/test_p256.py recomputes
  * them): a comb of P256_COMB_TABLES tables of P256_COMB_TEETH teeth, and G's odd multiples. */
 #include "p256_comb.h"
 

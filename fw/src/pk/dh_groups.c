@@ -3,7 +3,7 @@
  * bottom give -p^-1 = 1 mod 2^64 for Montgomery reduction, the digits of pi leave no room for
  * a hidden structure, and k is the smallest making p and (p-1)/2 prime, so that the only
  * subgroups are those of order 1, 2, (p-1)/2 and p-1.
- * tests/test_dh.py recomputes every modulus from this formula. */
+ * tests/host/test_dh.py recomputes every modulus from this formula. */
 #include "vexcrypt/pk.h"
 
 /* vexcrypt's: 2^512 - 2^448 - 1 + 2^64 * (floor(2^382 pi) + 131), k = 131 the smallest k >= 0
