@@ -164,7 +164,7 @@ def test_random_inputs_match_models(answered, what):
         assert check(resp), (req, resp)
     if not seen and what == "gf2m":
         pytest.skip("the MONT=1 build runs P-256 only")
-    assert seen >= 2
+    assert seen, f"no {what} request ran"
 
 
 def test_the_unit_changes_cycles_not_answers(answered, accel):

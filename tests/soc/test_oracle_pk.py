@@ -294,7 +294,7 @@ def test_random_inputs_match_references(answered, op):
         assert check(resp), (req, resp)
     if not seen and op in ("mp", "montmul", "drbg", "hmac", "montu"):
         pytest.skip(f"{op}: not run in this build")
-    assert seen >= 2
+    assert seen, f"no {op} request ran"
 
 
 def test_the_unit_changes_cycles_not_answers(answered, accel):
