@@ -17,7 +17,7 @@ from vexrun.suites import refs
 pytestmark = pytest.mark.sim
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
-PER_PRIM = 200
+PER_PRIM = 100
 MAX_LEN = 200
 
 HASHES = ("md2", "md4", "md5", "sha1", "sha256")
