@@ -118,8 +118,9 @@ synth-ooc: setup
 	@$(VEXRUN) synth-ooc --block $(BLOCK) $(foreach p,$(PARAM),--param $(p))
 
 # make test on every core (pytest-xdist); a module's tests share one worker, so its simulation
-# and its RTL build are made once (builds are locked, vexrun/soc/build.py).
-PYTEST_N := -n $(WORKERS) --dist loadfile
+# and its RTL build are made once (builds are locked, vexrun/soc/build.py). Modules go out in
+# collection order, longest SoC runs first (tests/conftest.py), not by their count of tests.
+PYTEST_N := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
 test: setup
 	@$(PYTEST) -q $(PYTEST_N) tests cocotb-tests

@@ -447,7 +447,7 @@ def serial_config():
     return ensure_all(Config.parse(serial=True), log=print)
 
 
-@pytest.mark.sim
+@pytest.mark.sim(minutes=2)
 def test_serial_path_against_the_simulated_soc(serial_config, tmp_path):
     """make bench-board's code against the simulated SoC: a serial boot through the BIOS, a suite
     checked on the host, the model frozen mid-run (a board that stops answering: a timeout, the

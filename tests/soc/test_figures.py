@@ -14,7 +14,7 @@ import pytest
 
 from vexrun.suites.records import bench_iv, bench_key, bench_pattern
 
-pytestmark = pytest.mark.sim
+pytestmark = pytest.mark.sim(minutes=3)
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun")]
 SIZE = 8192

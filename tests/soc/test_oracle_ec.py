@@ -19,7 +19,7 @@ from vexrun.soc.build import Config, ensure_all
 from vexrun.models import ec2m, ecp
 from vexrun.models.gf2m import F163, F233
 
-pytestmark = pytest.mark.sim
+pytestmark = pytest.mark.sim(minutes=3)
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
 NAMES = kat_ec.CURVES

@@ -23,7 +23,7 @@ from vexrun.vectors import pkdata
 from vexrun.soc.build import Config, ensure_all
 from vexrun.models.drbg import HmacDrbg
 
-pytestmark = pytest.mark.sim
+pytestmark = pytest.mark.sim(minutes=6)
 
 VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
 POINTS = [dict(algo=1), dict(algo=2, radix=32, sqr=True), dict(algo=2, radix=8, sqr=False),

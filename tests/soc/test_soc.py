@@ -10,7 +10,7 @@ from vexrun.soc import results
 from vexrun.soc.build import ensure_firmware
 from vexrun.soc.sim import SimError, SimSession
 
-pytestmark = pytest.mark.sim
+pytestmark = pytest.mark.sim(minutes=5)
 
 
 def full_selftest_counts():
