@@ -11,11 +11,12 @@ import random
 import sys
 import time
 
+from hw.config import SocConfig
 from vexrun.soc.sim import SimSession
 
 T_LIMIT = 4.5
 BATCH = 512                 # measurements per request (the firmware's CT_MAX)
-BASE, MONT = "full", "full-mont"
+BASE, MONT = SocConfig().name, SocConfig.parse(mont=True).name   # the configurations' names
 MAX_CYCLES = 10_000_000_000  # bound of one simulation (the full table's longest is about 2 G)
 
 
