@@ -5,10 +5,6 @@ measurement stack, buffers and contexts: fw/app/bench.c). One run each, so that 
 first call after a request (a benchmark's median of warm runs is its own figure, not this
 comparison's). The table is printed (pytest -s)."""
 
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +12,6 @@ from vexrun.suites.records import bench_iv, bench_key, bench_pattern
 
 pytestmark = pytest.mark.sim(minutes=3)
 
-VEXRUN = [str(Path(sys.executable).parent / "vexrun")]
 SIZE = 8192
 TOLERANCE = 0.02
 # bench record prim (and impl) -> oracle op, key length, block length, extra request fields
@@ -28,20 +23,13 @@ BLOCKS = {("des", "sw"): ("des", 8, 8, {}), ("3des", "sw"): ("3des", 24, 8, {}),
 STREAMS = {"rc4": ({"key": bench_key(16).hex()}), "seal": ({"key": bench_key(20).hex(), "n": 0})}
 
 
-def oracle(lines):
-    r = subprocess.run(VEXRUN + ["oracle"], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                       timeout=1800)
-    assert r.returncode == 0, r.stderr
-    return [json.loads(l) for l in r.stdout.splitlines()]
-
-
 @pytest.fixture(scope="module")
-def compared(sim_config):
+def compared(sim_config, oracle):
     """[(label, bench cycles, oracle cycles)] for every hash, cipher (each mode and direction)
     and stream cipher at 8 KiB."""
     run = {"op": "run", "suites": "hash,block,stream", "sizes": str(SIZE), "runs": 1, "all": True,
            "modes": "ecb,cbc,ctr"}
-    recs = [r for r in oracle([json.dumps(run)])[0]["results"] if r.get("bytes") == SIZE]
+    recs = [r for r in oracle([run], timeout=1800)[0]["results"] if r.get("bytes") == SIZE]
     msg = bench_pattern(SIZE).hex()
     reqs, labels = [], []
     for r in recs:
@@ -61,13 +49,13 @@ def compared(sim_config):
             continue
         labels.append(r)
     # Decryption of the encryption's output: a second round of requests.
-    answers = oracle([json.dumps(q) for q in reqs])
+    answers = oracle(reqs, timeout=1800)
     dec = []
     for r, q, a in zip(labels, reqs, answers):
         assert a["ok"], (q["op"], a)
         if r["suite"] == "block":
             dec.append(dict(q, dir="dec", msg=a["out"]))
-    dec_answers = iter(oracle([json.dumps(q) for q in dec]))
+    dec_answers = iter(oracle(dec, timeout=1800))
     out = []
     by_key = {(r["suite"], r["prim"], r.get("impl"), r.get("mode"), r["op"]): r for r in recs}
     for r, a in zip(labels, answers):

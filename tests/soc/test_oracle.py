@@ -15,14 +15,7 @@ pytestmark = pytest.mark.sim
 VEXRUN = [str(Path(sys.executable).parent / "vexrun")]
 
 
-def oracle(lines, timeout=600):
-    r = subprocess.run(VEXRUN + ["oracle"], input="\n".join(lines) + "\n", capture_output=True,
-                       text=True, timeout=timeout)
-    assert r.returncode == 0, r.stderr
-    return [json.loads(l) for l in r.stdout.splitlines()]
-
-
-def test_random_sha256_inputs_match_hashlib(sim_config):
+def test_random_sha256_inputs_match_hashlib(sim_config, oracle):
     rng = random.Random(20261122)
     msgs = [b"", b"abc"] + [rng.randbytes(rng.choice([rng.randrange(0, 130), rng.randrange(0, 3000)]))
                             for _ in range(150)]
@@ -33,7 +26,7 @@ def test_random_sha256_inputs_match_hashlib(sim_config):
         assert r["cycles"] > 1000
 
 
-def test_errors_and_recovery(sim_config):
+def test_errors_and_recovery(sim_config, oracle):
     lines = [
         '{"op":"ops"}',
         '{"op":"sha256","msg":"616263"',          # malformed JSON: the host answers

@@ -6,11 +6,7 @@ and "sw"): the same answers; and P-256's in a MONT=1 build, on the Montgomery un
 off it, with the exceptional sums of verification added."""
 
 import hashlib
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +17,6 @@ from vexrun.models.gf2m import F163, F233
 
 pytestmark = pytest.mark.sim(minutes=3)
 
-VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
 NAMES = kat_ec.CURVES
 
 
@@ -131,27 +126,22 @@ def p256_edge_cases(rng):
 
 
 @pytest.fixture(scope="module", params=["full", "full-clmul", "full-mont"])
-def answered(sim_config, accel, request):
+def answered(sim_config, accel, oracle, request):
     """(case, answer) pairs; in the CLMUL=1 build every request of the binary curves (the
     basic set's K-163 multiplication aside: the unit is the optimized set's) runs on the unit,
     a sample also off it (conftest); in the MONT=1 build, P-256's."""
     rng = random.Random(20261122)
     cs = field_cases(rng) + curve_cases(rng)
-    args = VEXRUN
+    options = ()
     if request.param == "full-clmul":
-        args = VEXRUN + ["--clmul", "1"]
+        options = ("--clmul", "1")
         cs = accel.cases([(req, check) for req, check in cs
                           if req.get("curve", "B") != "P-256" and req.get("set") != "basic"])
     elif request.param == "full-mont":
-        args = VEXRUN + ["--mont", "1"]
+        options = ("--mont", "1")
         ensure_all(Config.parse(mont=True), log=lambda m: None)
         cs = accel.cases([(req, check) for req, check in cs + p256_edge_cases(rng) if req.get("curve") == "P-256"])
-    r = subprocess.run(args, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
-                       text=True, timeout=1500)
-    assert r.returncode == 0, r.stderr
-    resps = [json.loads(line) for line in r.stdout.splitlines()]
-    assert len(resps) == len(cs)
-    return list(zip(cs, resps))
+    return list(zip(cs, oracle([req for req, _ in cs], *options, timeout=1500)))
 
 
 @pytest.mark.parametrize("what", ["gf2m", "mul", "ecdh", "sign", "verify", "encrypt", "decrypt"])
@@ -204,20 +194,14 @@ BAD = [
 ]
 
 
-def test_bad_inputs_get_errors_and_serving_goes_on(sim_config):
+def test_bad_inputs_get_errors_and_serving_goes_on(sim_config, oracle):
     good = {"op": "gf2m", "field": 163, "fn": "mul", "alg": "comb", "a": "00" * 20 + "03", "b": "00" * 20 + "05"}
-    lines = []
-    for req, _ in BAD:
-        lines += [json.dumps(req), json.dumps(good)]
-    r = subprocess.run(VEXRUN, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=600)
-    resps = [json.loads(line) for line in r.stdout.splitlines()]
+    resps = oracle([q for req, _ in BAD for q in (req, good)])
     assert len(resps) == 2 * len(BAD)
     for (req, err), resp, after in zip(BAD, resps[0::2], resps[1::2]):
         assert resp["ok"] is False and err in resp["error"], (req, resp)
         assert after["ok"] and int(after["r"], 16) == 0xF, after
     # A point off the curve is a verdict of check, not an error.
-    r = subprocess.run(VEXRUN, input=json.dumps({"op": "ec", "curve": "B-163", "fn": "check", "p": G163[:-2] + "00"}) + "\n"
-                       + json.dumps({"op": "ec", "curve": "B-163", "fn": "check", "p": G163}) + "\n",
-                       capture_output=True, text=True, timeout=300)
-    a, b = (json.loads(line) for line in r.stdout.splitlines())
+    a, b = oracle([{"op": "ec", "curve": "B-163", "fn": "check", "p": G163[:-2] + "00"},
+                   {"op": "ec", "curve": "B-163", "fn": "check", "p": G163}], timeout=300)
     assert a["ok"] and a["valid"] is False and b["ok"] and b["valid"] is True

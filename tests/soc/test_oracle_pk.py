@@ -5,13 +5,8 @@ MONT=1 build the public-key requests, the default configuration's exponentiation
 own products and exponentiations (op "montu") run on the Montgomery unit, a sample of them also
 off it ("impl":"hw" and "sw"), with the same answers."""
 
-import hashlib
 import hmac
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import gmpy2
 import pytest
@@ -25,7 +20,6 @@ from vexrun.models.drbg import HmacDrbg
 
 pytestmark = pytest.mark.sim(minutes=6)
 
-VEXRUN = [str(Path(sys.executable).parent / "vexrun"), "oracle"]
 POINTS = [dict(algo=1), dict(algo=2, radix=32, sqr=True), dict(algo=2, radix=8, sqr=False),
           dict(algo=2, radix=5), dict(algo=3, radix=32, sqr=True), dict(algo=3, radix=32, sqr=False),
           dict(algo=3, radix=7), dict(algo=4, sqr=True), dict(algo=4, sqr=False), dict(algo=5)]
@@ -266,23 +260,18 @@ def montu_cases(rng):
 
 
 @pytest.fixture(scope="module", params=["full", "full-mont"])
-def answered(sim_config, accel, request):
+def answered(sim_config, accel, oracle, request):
     """(case, answer) pairs; in the MONT=1 build the unit's requests (the montmul/modexp points
     that name another algorithm never use it) run on the unit, a sample also off it (conftest)."""
     rng = random.Random(20261122)
     cs = mp_cases(rng) + pk_cases(rng)
-    args = VEXRUN
+    options = ()
     if request.param == "full-mont":
-        args = VEXRUN + ["--mont", "1"]
+        options = ("--mont", "1")
         ensure_all(Config.parse(mont=True), log=lambda m: None)
         cs = accel.cases([(req, check) for req, check in cs + montu_cases(rng)
                        if req["op"] not in ("mp", "montmul", "drbg", "hmac") and "algo" not in req])
-    r = subprocess.run(args, input="\n".join(json.dumps(c[0]) for c in cs) + "\n", capture_output=True,
-                       text=True, timeout=1500)
-    assert r.returncode == 0, r.stderr
-    resps = [json.loads(l) for l in r.stdout.splitlines()]
-    assert len(resps) == len(cs)
-    return list(zip(cs, resps))
+    return list(zip(cs, oracle([req for req, _ in cs], *options, timeout=1500)))
 
 
 @pytest.mark.parametrize("op", ["mp", "montmul", "modexp", "rsa", "dh", "elgamal", "dsa", "drbg", "hmac", "montu"])
@@ -335,12 +324,9 @@ BAD = [
 ]
 
 
-def test_bad_inputs_get_errors_and_serving_goes_on(sim_config):
-    lines = []
-    for req, _ in BAD:
-        lines += [json.dumps(req), json.dumps({"op": "modexp", "m": "0b", "a": "03", "e": "05"})]
-    r = subprocess.run(VEXRUN, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300)
-    resps = [json.loads(l) for l in r.stdout.splitlines()]
+def test_bad_inputs_get_errors_and_serving_goes_on(sim_config, oracle):
+    resps = oracle([q for req, _ in BAD for q in (req, {"op": "modexp", "m": "0b", "a": "03", "e": "05"})],
+                   timeout=300)
     assert len(resps) == 2 * len(BAD)
     for (req, err), resp, after in zip(BAD, resps[0::2], resps[1::2]):
         assert resp["ok"] is False and err in resp["error"], (req, resp)
@@ -353,7 +339,7 @@ def odd_hex(v: int) -> str:
     return h if len(h) % 2 else "0" + h
 
 
-def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config):
+def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config, oracle):
     rng = random.Random(7)
     n, e, d, p, q = rsa_key(rng, 512)
     msg = rng.randbytes(16)
@@ -397,10 +383,8 @@ def test_integers_take_any_hex_length_and_byte_strings_do_not(sim_config):
     for other, ints, _ in cases:
         reqs += [dict(other, **{k: hx(i) for k, i in ints.items()}), dict(other, **{k: odd_hex(i) for k, i in ints.items()})]
     reqs += [req for req, _ in refused]
-    r = subprocess.run(VEXRUN, input="\n".join(json.dumps(q) for q in reqs) + "\n", capture_output=True,
-                       text=True, timeout=600)
-    resps = [json.loads(l) for l in r.stdout.splitlines()]
-    assert len(resps) == len(reqs), r.stderr
+    resps = oracle(reqs)
+    assert len(resps) == len(reqs)
     for (other, ints, check), even, odd in zip(cases, resps[0:2 * len(cases):2], resps[1:2 * len(cases):2]):
         assert even["ok"] and check(even), (other, even)
         assert odd["ok"], (other, odd)
