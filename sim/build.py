@@ -20,6 +20,7 @@ Two variants mirror a board:
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -201,9 +202,16 @@ def main():
     builder.build(sim_config=sim_config, run=False, extra_mods=[uart_mod], extra_mods_path=str(mods),
                   **toolchain_kwargs)
 
-    # Compile the model (LiteX's generated script: verilator + make).
+    # Compile the model: LiteX's generated script, its make call sent to sim/harness/Makefile
+    # (the same harness with a faster model; the Makefile says how).
     gw = Path(builder.gateware_dir)
-    r = subprocess.run(["bash", "build_sim.sh"], cwd=gw, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    script = (gw / "build_sim.sh").read_text()
+    litex_mk = re.search(r"make -C \. -f (\S+) ", script)
+    if not litex_mk:
+        sys.exit(f"sim/build.py: LiteX's build script has changed shape: {gw / 'build_sim.sh'}")
+    script = script.replace(litex_mk.group(0), f"make -C . -f {HERE / 'harness' / 'Makefile'} vexsim "
+                            f"LITEX_MK={litex_mk.group(1)} {'TRACE=1 ' if traced else ''}")
+    r = subprocess.run(["bash", "-c", script], cwd=gw, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     (gw / "build.log").write_text(r.stdout)
     if r.returncode != 0 or not (gw / "obj_dir" / "Vsim").exists():
         tail = "\n".join(r.stdout.splitlines()[-30:])
