@@ -1,7 +1,8 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
-# TRACE_BEGIN, TRACE_END, MEMORY; FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME for
-# `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
+# TRACE_BEGIN, TRACE_END, MEMORY; WORKERS, SCHEDULER, RESUME for `make bench` / `make ct`;
+# FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME
+# for `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
 # `make help` lists them.
 SHELL  := /bin/bash
 VENV   := .venv
@@ -26,6 +27,7 @@ PORT        ?=
 RESUME      ?=
 CABLE       ?=
 WORKERS     ?= $(shell nproc)
+SCHEDULER   ?=
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?=
 
@@ -41,6 +43,8 @@ SIM_ARGS    := $(CONFIG_ARGS) $(if $(SUITES),--suites $(SUITES)) --runs $(RUNS) 
                $(if $(SIZES),--sizes $(SIZES)) $(if $(filter 1,$(ALL)),--all) \
                $(if $(filter 1,$(TRACE)),--trace --trace-begin $(TRACE_BEGIN) --trace-end $(TRACE_END)) \
                $(if $(filter-out sram,$(MEMORY)),--memory $(MEMORY))
+# make bench and make ct: Dask's local cluster of WORKERS processes or an existing one; RESUME=DIR.
+SWEEP_ARGS  := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) $(if $(RESUME),--out $(RESUME) --resume)
 # bench-board: the run's options only when given (a resumed run keeps its file's).
 BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
                $(if $(SUITES),--suites $(SUITES)) \
@@ -54,7 +58,9 @@ help:
 	@echo "make sim     build what changed, run the quick self-test and the symmetric benchmarks in the simulated SoC,"
 	@echo "             print the table; with an accelerator on (CLMUL=1, MONT=1) also its speedup table"
 	@echo "make test    host tests, SoC simulation tests (the full self-test), oracle tests, cocotb RTL tests, on every core"
-	@echo "make bench   the long benchmark sweep; writes docs/performance*.json and renders the pages (vexrun publish)"
+	@echo "make bench   the long benchmark sweep as tasks on a Dask local cluster (WORKERS=<cores>) or an existing"
+	@echo "             one (SCHEDULER=tcp://HOST:PORT); RESUME=<its folder> completes an interrupted sweep;"
+	@echo "             writes docs/performance*.json and renders the pages (vexrun publish)"
 	@echo "make ct      dudect-style constant-time test in the simulated SoC (MONT=1 rows in a second build),"
 	@echo "             docs/ct.json and docs/ct.md; exit 1 when a routine labelled constant time fails"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
@@ -71,7 +77,7 @@ help:
 	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "Durations: the README's table, measured where the pages and examples were published."
 	@echo "options: CPU=full|full+cfu|standard|lite|minimal $(ACCEL_USAGE)"
-	@echo "         RUNS=3 SIZES=64,1024 ALL=1 WORKERS=<make test's processes, default: the cores>"
+	@echo "         RUNS=3 SIZES=64,1024 ALL=1 WORKERS=<make test's and make bench's processes, default: the cores>"
 	@echo "         SUITES=selftest,hash,block,stream (the default, and an accelerator's quick suite; more:"
 	@echo "         selftest_full mp pk ec clmul mont; vexrun sim --help)"
 	@echo "         MAX_CYCLES=1000000000 TRACE=1 TRACE_BEGIN=0 TRACE_END=200000"
@@ -84,10 +90,10 @@ sim: setup
 	@$(VEXRUN) sim $(SIM_ARGS)
 
 bench: setup
-	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(if $(filter command line,$(origin RUNS)),$(RUNS),1) --publish docs
+	@$(VEXRUN) bench $(CONFIG_ARGS) --runs $(if $(filter command line,$(origin RUNS)),$(RUNS),1) --publish docs $(SWEEP_ARGS)
 
 ct: setup
-	@$(VEXRUN) ct --publish docs
+	@$(VEXRUN) ct --publish docs $(SWEEP_ARGS)
 
 fuzz: setup
 	@$(VEXRUN) fuzz --seconds $(FUZZ_SECONDS) $(if $(FUZZ_TARGETS),--targets $(FUZZ_TARGETS))

@@ -56,6 +56,27 @@ def mode_list(text):
     return text
 
 
+def slice_arg(text):
+    """"I/N" (1 <= I <= N <= 64) as (I - 1, N)."""
+    i, _, n = text.partition("/")
+    if not (i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n) <= 64):
+        raise argparse.ArgumentTypeError(f"{text!r}: give I/N with 1 <= I <= N <= 64")
+    return int(i) - 1, int(n)
+
+
+def sweep_args(p, default_out):
+    """The options of a command that runs as tasks on Dask (vexrun/sweep.py); returns their group."""
+    g = p.add_argument_group("the sweep (vexrun/sweep.py, docs/sweeps.md)")
+    g.add_argument("--out", metavar="DIR", help=f"where the records go: DIR/records.json, DIR/tasks/ (default: {default_out})")
+    g.add_argument("--resume", action="store_true", help="run only the tasks of the sweep in --out DIR that have no "
+                   "records yet (same commit, model and firmware)")
+    w = g.add_mutually_exclusive_group()
+    w.add_argument("--workers", type=int, metavar="N", help="processes of the local Dask cluster (default: the cores)")
+    w.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="an existing Dask cluster's scheduler; its workers "
+                   "run in a checkout of the same commit")
+    return g
+
+
 def config_args(p, memory=True):
     g = p.add_argument_group("SoC configuration (hw/config.py)")
     g.add_argument("--cpu-variant", default="full", choices=CPU_VARIANTS,
@@ -119,7 +140,10 @@ def build_parser():
     s.add_argument("--publish", metavar="DIR", help="save the run as DIR/examples/make-sim-<config>.json, the example "
                    "the README shows, and render every page (vexrun publish)")
 
-    b = command("bench", c.cmd_sim, "the long benchmark sweep: seed sizes, least-squares lines, the performance pages")
+    b = command("bench", c.cmd_bench, "the long benchmark sweep on Dask: seed sizes, least-squares lines, the performance "
+                "pages", "The benchmark sweep as tasks (one simulation each: a slice of a suite) on a Dask local "
+                "cluster, or on an existing cluster with --scheduler (docs/sweeps.md). Records go to OUT/records.json "
+                "as tasks end; --resume completes an interrupted sweep; the exit status is 1 when any task failed.")
     config_args(b)
     from vexrun.suites.records import BENCH_SIZES
     run_args(b, f"comma-separated suites (default: {c.BENCH_SUITES}; with an accelerator on, its page's: "
@@ -128,6 +152,8 @@ def build_parser():
     b.add_argument("--modes", type=mode_list, default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
     b.add_argument("--publish", metavar="DIR", help="save the run's data for the pages it covers into DIR (make bench: "
                    "docs) and render every page from the data there (vexrun publish)")
+    g = sweep_args(b, "results/sweeps/<config>/<UTC time>")
+    g.add_argument("--slice", type=slice_arg, metavar="I/N", help="one task alone: slice I of N of the one suite given")
     b.set_defaults(trace=False, trace_begin=0, trace_end=0)
 
     o = command("oracle", c.cmd_oracle, "answer JSON-lines requests with the simulated SoC (or a board)",
@@ -224,6 +250,7 @@ def build_parser():
     ct.add_argument("--samples", type=int, help="calls per routine instead of the table's (at least 4)")
     ct.add_argument("--seed", type=int, default=15, help="seed of the class sequences and secrets (default: 15)")
     ct.add_argument("--publish", metavar="DIR", help="save DIR/ct.json and render every page (vexrun publish)")
+    sweep_args(ct, "results/sweeps/ct/<UTC time>")
 
     fz = command("fuzz", c.cmd_fuzz, "libFuzzer runs of the firmware's C code on the host (clang, ASan, UBSan)")
     fz.add_argument("--seconds", type=count, default=600, help="time per target (default: 600)")

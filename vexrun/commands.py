@@ -2,6 +2,7 @@
 into the rooms of the package (vexrun/__init__.py lists them) and returns the exit status."""
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -37,30 +38,68 @@ def run_options(args):
                              modes=tuple((getattr(args, "modes", None) or "cbc").split(",")))
 
 
-def cmd_sim(args):
-    from vexrun.soc import results, run
-    cfg = config_from(args, trace=args.trace)
-    names = (args.suites or default_suites(args, BENCH_SUITES if args.cmd == "bench" else DEFAULT_SUITES)).split(",")
+def sim_request(args):
+    """The run request's fields besides suites and runs."""
     request = dict({"all": True} if getattr(args, "all", False) else {}, **({"sizes": args.sizes} if args.sizes else {}))
     if args.cmd == "bench":
         request.update(modes=args.modes, all=True, instret=True)
-    r = run.run_suites(cfg, names, run_options(args), args.max_cycles, request=request,
+    return request
+
+
+def cmd_sim(args):
+    from vexrun.soc import results, run
+    cfg = config_from(args, trace=args.trace)
+    names = (args.suites or default_suites(args, DEFAULT_SUITES)).split(",")
+    r = run.run_suites(cfg, names, run_options(args), args.max_cycles, request=sim_request(args),
                        trace_window=(args.trace_begin, args.trace_end) if args.trace else None, where=args.cmd)
     print(results.render_table(r.records, r.meta))
-    if args.cmd == "sim" and args.publish and not r.failures:
+    if args.publish and not r.failures:
         from vexrun.pages import data, publish
         data.save_json(Path(args.publish) / "examples" / f"make-sim-{cfg.name}.json", {"meta": r.meta, "records": r.records})
         publish.publish(docs=Path(args.publish), log=log)
-    if args.cmd == "bench":
-        from vexrun.pages import data, performance, publish
-        for name, recs in performance.run_pages(r.records, r.meta).items():
-            print(performance.render_page(name, recs, r.meta, data.Data()))
-        if args.publish and not r.failures:
-            performance.save_run(r.records, r.meta, args.publish)
-            publish.publish(docs=Path(args.publish), log=log)
-        elif args.publish:
-            log("vexrun: nothing published: the run had failures")
     return run.report_failures(r.failures)
+
+
+def cmd_bench(args):
+    """The benchmark sweep on Dask (vexrun/sweep.py): tasks, records in --out, tables and pages."""
+    import time
+
+    from vexrun import sweep
+    from vexrun.env import RESULTS, git_commit
+    from vexrun.pages import data, performance, publish
+    from vexrun.soc import results, run
+    cfg = config_from(args)
+    names = (args.suites or default_suites(args, BENCH_SUITES)).split(",")
+    run.check_suites(names)
+    if args.slice and len(names) != 1:
+        raise UsageError("--slice runs one task: give one suite with --suites")
+    opts = run_options(args)
+    commit = git_commit()
+    tasks, estimates = sweep.plan(cfg, names, opts, sim_request(args), args.max_cycles, commit, slices=args.slice)
+    out = Path(args.out or RESULTS / "sweeps" / cfg.name / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    log(f"vexrun: sweep of suites {','.join(names)} on {cfg.name}: {len(tasks)} tasks, "
+        f"{suites.announce(names, opts, cfg.soc.name)} on one core (cycle bound {args.max_cycles:,} a task)")
+    digests = {cfg.soc.name: sweep.build_digests(cfg, log)}
+    s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
+                  resume=args.resume, log=log)
+    for task, reason in s.failures:
+        log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
+    meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
+        "runs": opts.runs, "request": dict(tasks[0].run_request(), suites=",".join(names), slices=None, slice=None),
+        "cycle_overhead": s.cycle_overhead,
+        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": args.scheduler or (args.workers or os.cpu_count()),
+                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")},
+    }, commit=commit)
+    print(results.render_table(s.records, meta))
+    for name, recs in performance.run_pages(s.records, meta).items():
+        print(performance.render_page(name, recs, meta, data.Data()))
+    log(f"vexrun: records in {out / 'records.json'}")
+    if args.publish and not s.failures:
+        performance.save_run(s.records, meta, args.publish)
+        publish.publish(docs=Path(args.publish), log=log)
+    elif args.publish:
+        log("vexrun: nothing published: the sweep had failures (--resume completes it)")
+    return 1 if s.failures else 0
 
 
 def sessions(args):
@@ -200,7 +239,8 @@ def cmd_ct(args):
             raise UsageError(f"--publish {args.publish}: {e.strerror}")
     if args.samples is not None and args.samples < 4:
         raise UsageError(f"--samples {args.samples}: at least 4 calls (two of each class) for Welch's t")
-    results, meta = ct.run_table(ct.select(args.routines, args.quick), args.quick, args.seed, args.samples, log=log)
+    results, meta = ct.run_table(ct.select(args.routines, args.quick), args.quick, args.seed, args.samples, log=log,
+                                 out=args.out, workers=args.workers, scheduler=args.scheduler, resume=args.resume)
     ct.print_table(results)
     if args.publish:
         data.save_json(Path(args.publish) / "ct.json", {"meta": meta, "results": results})

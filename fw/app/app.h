@@ -18,6 +18,7 @@
 #define APP_BENCH_MAX 65536
 #define APP_BENCH_MAX_MSG (APP_BENCH_MAX - 32)     /* room for padding */
 #define APP_MAX_RUNS 15
+#define APP_MAX_SLICES 64             /* a sweep's tasks per suite (run request "slices") */
 /* In the ops' params: a message's description; the field of a DRBG's seed (req_rng), `fns`
  * the variants that take it ("keygen; ", or ""). */
 #define APP_MSG_DESC "bytes as hex, at most " IO_STR(APP_MAX_INPUT)
@@ -77,6 +78,7 @@ struct run_opts {
   size_t modes_len;
   int all;                          /* every key size and variant, not only the quick set */
   int instret;                      /* one more run per measurement counting instructions */
+  uint32_t slice, slices;           /* a sweep's task: slice `slice` of `slices` (bench.c) */
 };
 
 struct suite {
@@ -228,6 +230,8 @@ void bench_run_all(const struct bench_family *f, const struct bench_case *c, siz
 void bench_run_impls(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
                      uint32_t accel, const struct run_opts *o, struct tally *t);
 #define BENCH_N(table) (sizeof(table) / sizeof((table)[0]))
+/* Before each suite of a run: its groups of cases are counted from 0 for the slice (bench.c). */
+void bench_slice_start(void);
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
  * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */

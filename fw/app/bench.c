@@ -54,8 +54,24 @@ void json_close(const struct bench_result *res, struct tally *t)
     t->fail++;
 }
 
-void bench_run(const struct bench_family *f, const struct bench_case *c, void *ctx,
-               const struct run_opts *o, struct tally *t)
+/* A sweep's task runs one slice of a suite (the run request's "slice" of "slices"): the suite's
+ * groups of cases are dealt round robin, a group being a table of cases (bench_run_all,
+ * bench_run_impls) or one bench_run, whole because a case may read an earlier case's output
+ * (verify a signature). Every group's set-up still runs; only its measurements are skipped. */
+static uint32_t group_seq;
+
+void bench_slice_start(void)
+{
+  group_seq = 0;
+}
+
+static int in_slice(const struct run_opts *o)
+{
+  return o->slices <= 1 || group_seq++ % o->slices == o->slice;
+}
+
+static void run_case(const struct bench_family *f, const struct bench_case *c, void *ctx,
+                     const struct run_opts *o, struct tally *t)
 {
   struct bench_result res;
   uint32_t off = vc_accel_off;
@@ -75,23 +91,34 @@ void bench_run(const struct bench_family *f, const struct bench_case *c, void *c
   vc_accel_off = off;
 }
 
+void bench_run(const struct bench_family *f, const struct bench_case *c, void *ctx,
+               const struct run_opts *o, struct tally *t)
+{
+  if (in_slice(o))
+    run_case(f, c, ctx, o, t);
+}
+
 void bench_run_all(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
                    const struct run_opts *o, struct tally *t)
 {
+  if (!in_slice(o))
+    return;
   for (size_t i = 0; i < n; i++)
-    bench_run(f, &c[i], ctx, o, t);
+    run_case(f, &c[i], ctx, o, t);
 }
 
 void bench_run_impls(const struct bench_family *f, const struct bench_case *c, size_t n, void *ctx,
                      uint32_t accel, const struct run_opts *o, struct tally *t)
 {
+  if (!in_slice(o))
+    return;
   for (size_t i = 0; i < n; i++) {
     struct bench_case k = c[i];
     if (vc_accel_present() & accel) {
       k.impl = "hw";
-      bench_run(f, &k, ctx, o, t);
+      run_case(f, &k, ctx, o, t);
     }
     k.impl = "sw";
-    bench_run(f, &k, ctx, o, t);
+    run_case(f, &k, ctx, o, t);
   }
 }

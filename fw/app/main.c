@@ -91,7 +91,7 @@ static const char *req_list(struct req *r, const char *key, const char **list, s
 }
 
 /* {"op":"run","suites":"selftest,hash","runs":5,"sizes":"64,1024","modes":"cbc","all":false,
- *  "instret":false,"exit":true} */
+ *  "instret":false,"exit":true,"slices":1,"slice":0} */
 static const char *op_run(struct req *r)
 {
   struct run_opts o = {0};
@@ -102,7 +102,8 @@ static const char *op_run(struct req *r)
   if ((e = req_list(r, "suites", &list, &len)) || (e = req_uint(r, "runs", 5, 1, APP_MAX_RUNS, &o.runs)) ||
       (e = req_list(r, "sizes", &o.sizes, &o.sizes_len)) || (e = req_list(r, "modes", &o.modes, &o.modes_len)) ||
       (e = req_bool(r, "all", 0, &o.all)) || (e = req_bool(r, "instret", 0, &o.instret)) ||
-      (e = req_bool(r, "exit", 0, &ex)))
+      (e = req_bool(r, "exit", 0, &ex)) || (e = req_uint(r, "slices", 1, 1, APP_MAX_SLICES, &o.slices)) ||
+      (e = req_uint(r, "slice", 0, 0, o.slices - 1, &o.slice)))
     return e;
   if (!list)
     return req_bad(r, "suites", NULL, NULL);
@@ -129,6 +130,7 @@ static const char *op_run(struct req *r)
   for (size_t i = 0; i < nsuites; i++)
     if (list_has(list, len, suites[i]->name)) {
       uint64_t t0 = plat_cycles();
+      bench_slice_start();
       suites[i]->run(&o, &t);
       cycles[i] = plat_cycles() - t0;
     }
@@ -172,7 +174,9 @@ static const struct oracle_op server_ops[] = {
                      "\"modes\":\"a list of ecb, cbc, ctr (default: the suites')\","
                      "\"all\":\"true or false: every key size and variant (default false)\","
                      "\"instret\":\"true or false: a run counting instructions too (default false)\","
-                     "\"exit\":\"true or false: end after the done line (default false)\""),
+                     "\"exit\":\"true or false: end after the done line (default false)\","
+                     "\"slices\":\"an integer 1.." IO_STR(APP_MAX_SLICES) ": a sweep's tasks per suite (default 1)\","
+                     "\"slice\":\"an integer 0..slices-1: this task's (default 0)\""),
    "run self-test and benchmark suites (lists are comma-separated), one JSON line per result, then a done line", op_run},
   {"exit", APP_PARAMS("\"status\":\"an integer 0..255 (default 0)\""), "end the run", op_exit},
 };

@@ -10,6 +10,7 @@ import math
 import random
 import sys
 import time
+from dataclasses import dataclass
 
 from hw.config import SocConfig
 from vexrun.soc.sim import SimSession
@@ -273,22 +274,60 @@ def select(names=None, quick=False):
     return [r for r in rows if r.quick] if quick else rows
 
 
-def run_table(rows, quick=False, seed=15, samples=None, log=print):
-    """Every row in the builds it names (each build once); returns (results, their metadata)."""
-    from hw.config import SocConfig
-    from vexrun.env import ToolError, git_commit
+@dataclass(frozen=True)
+class Task:
+    """One routine in one build: a task of the sweep (vexrun/sweep.py), in a simulation of its own."""
+    config: str
+    routine: str
+    samples: int
+    seed: int
+    commit: str
+
+    @property
+    def name(self):
+        return f"{self.config}:{self.routine}"
+
+    def command(self):
+        return f"vexrun ct --routines {self.routine} --samples {self.samples} --seed {self.seed}"
+
+
+def run_task(task: Task) -> dict:
+    """The row of `task` (on a worker): {"records": [its result], "error", "cycles", "wall_s"}."""
     from vexrun.soc.build import Config, ensure_all
-    commit, t0, results = git_commit(), time.time(), []
-    for name in dict.fromkeys(c for r in rows for c in r.configs):
-        cfg = Config(SocConfig.from_name(name))
-        mine = [r for r in rows if name in r.configs]
-        ensure_all(cfg, log=log)
-        log(f"vexrun ct: {len(mine)} routines on {cfg.name}")
-        try:
-            results += run(cfg, mine, quick=quick, seed=seed, log=log, samples=samples)
-        except RuntimeError as e:
-            raise ToolError(str(e))
+    t0 = time.time()
+    cfg = Config(SocConfig.from_name(task.config))
+    try:
+        ensure_all(cfg, log=lambda m: None)
+        res = run(cfg, [BY_NAME[task.routine]], seed=task.seed, samples=task.samples)
+    except Exception as e:
+        return {"records": [], "error": f"{type(e).__name__}: {e}", "cycles": 0, "wall_s": round(time.time() - t0, 1)}
+    calls = round(sum(m * res[0]["samples"] / 2 for m in res[0]["mean"]))     # the measured calls' cycles
+    return {"records": res, "error": None, "cycles": calls, "wall_s": round(time.time() - t0, 1)}
+
+
+def run_table(rows, quick=False, seed=15, samples=None, log=print, out=None, workers=None, scheduler=None,
+              resume=False):
+    """Every row in the builds it names, a task each on the sweep's Dask cluster (each build made
+    once); returns (results in table order, their metadata)."""
+    from vexrun import sweep
+    from vexrun.env import RESULTS, ToolError, git_commit
+    from vexrun.soc.build import Config
+    commit, t0 = git_commit(), time.time()
+    configs = list(dict.fromkeys(c for r in rows for c in r.configs))
+    tasks = [Task(name, r.name, samples or (r.quick if quick else r.samples), seed, commit)
+             for name in configs for r in rows if name in r.configs]
+    digests = {name: sweep.build_digests(Config(SocConfig.from_name(name)), log) for name in configs}
+    out = out or RESULTS / "sweeps" / "ct" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    log(f"vexrun ct: {len(tasks)} routines x builds as tasks; records in {out}")
+    # Estimates only weigh the progress line's time left: a call's cycles differ by routine.
+    s = sweep.run(tasks, {t: t.samples for t in tasks}, out, digests, fn=run_task, workers=workers,
+                  scheduler=scheduler, resume=resume, log=log)
+    for r in s.records:
+        log(f"  {r['config']:10} {r['routine']:24} |t| = {abs_t(r):8.2f}  {r['verdict']}  ({r['samples']} calls)")
+    if s.failures:
+        task, reason = s.failures[0]
+        raise ToolError(f"ct {task.name}: {reason} (alone: {task.command()}; --out {out} --resume completes the rest)")
     wall = time.time() - t0
-    log(f"vexrun ct: {len(results)} rows in {wall / 60:.1f} minutes wall")
-    return results, {"commit": commit, "date": time.strftime("%Y-%m-%d", time.gmtime()),
-                     "wall": f"{wall / 60:.0f} minutes", "command": "vexrun " + " ".join(sys.argv[1:])}
+    log(f"vexrun ct: {len(s.records)} rows in {wall / 60:.1f} minutes wall")
+    return s.records, {"commit": commit, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                       "wall": f"{wall / 60:.0f} minutes", "command": "vexrun " + " ".join(sys.argv[1:])}
