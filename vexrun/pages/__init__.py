@@ -1,2 +1,3 @@
-"""The one publisher: every page under docs/, the README's generated blocks, the board table
-and the hardware READMEs' cost tables, rendered from committed data (vexrun publish)."""
+"""The one publisher: every page under docs/, the README's generated blocks, the board table,
+the hardware READMEs' cost tables and the plots (docs/plots/), rendered from committed data
+(vexrun publish)."""

@@ -4,6 +4,7 @@ committed under docs/ (and the bad-input table of vexrun/vectors/badinput.py):
 - docs/performance*.md from docs/performance*.json (the runs `vexrun bench --publish` saves),
 - docs/ct.md from docs/ct.json (`vexrun ct --publish`), docs/bad-input.md from the bad-input table
   (its names and codes from the library's own error table),
+- docs/plots/<name>.png and docs/plots.md from the same data (pages/plots.py), PNGs compared by bytes,
 - every block between `<!-- publish:NAME -->` and `<!-- /publish -->` in the project's Markdown
   files (README.md, boards/README.md, hw/*/README.md, docs/*.md): the README's figures, the
   board x configuration table (docs/boards.json), the cost tables (docs/synth-<accel>.json).
@@ -23,9 +24,9 @@ BLOCK_RE = re.compile(r"(<!-- publish:([\w-]+) -->\n)(.*?)(<!-- /publish -->)", 
 
 
 def whole_pages(data: Data) -> dict:
-    """{path: text} of the pages rendered whole from their data."""
+    """{path: text, or bytes for a plot} of the pages rendered whole from their data."""
     from vexrun.checks import ct
-    from vexrun.pages import performance
+    from vexrun.pages import performance, plots
     from vexrun.vectors import badinput
     out = {}
     for name in performance.page_names():
@@ -35,7 +36,7 @@ def whole_pages(data: Data) -> dict:
     if data.get("ct.json"):
         out[data.docs / "ct.md"] = ct.page(data.get("ct.json")["results"], data.get("ct.json")["meta"])
     out[data.docs / "bad-input.md"] = badinput.render()
-    return out
+    return out | plots.files(data)
 
 
 def blocks():
@@ -63,7 +64,7 @@ def fill(text, data: Data, renderers=None) -> str:
 
 
 def render_all(docs=DOCS) -> dict:
-    """{path: text} of everything the publisher writes, from the data in `docs`: the pages into
+    """{path: text or bytes} of everything the publisher writes, from the data in `docs`: the pages into
     `docs`, and the blocks of the repository's Markdown files when `docs` is the repository's."""
     data = Data(docs)
     out = whole_pages(data)
@@ -77,12 +78,23 @@ def render_all(docs=DOCS) -> dict:
     return out
 
 
+def _current(f: Path, like):
+    """What `f` holds, read as `like` is (bytes or text), or None."""
+    if not f.exists():
+        return None
+    return f.read_bytes() if isinstance(like, bytes) else f.read_text()
+
+
 def publish(check=False, docs=DOCS, log=None):
-    """Writes every page whose text changed (check: writes nothing); returns the changed paths."""
-    changed = {f: text for f, text in render_all(docs).items() if not f.exists() or f.read_text() != text}
+    """Writes every page whose content changed (check: writes nothing); returns the changed paths."""
+    changed = {f: new for f, new in render_all(docs).items() if _current(f, new) != new}
     if not check:
-        for f, text in changed.items():
-            f.write_text(text)
+        for f, new in changed.items():
+            f.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(new, bytes):
+                f.write_bytes(new)
+            else:
+                f.write_text(new)
             if log:
                 log(f"published: {f.relative_to(ROOT)}")
     return list(changed)
