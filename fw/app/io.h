@@ -70,4 +70,18 @@ const struct req_field *req_unread(const struct req *r);
 void io_answer_begin(int (*check)(void));
 void io_answer_end(void);
 
+/* A tapped answer: between io_tap_begin(t) and io_tap_end() what the answer writes goes to
+ * t->buf (its first cap characters; buf NULL: nowhere), not the console (t NULL: no tap). t->len counts
+ * every character (over cap: the answer did not fit); t->digest is the answer's FNV-1a digest
+ * without the values of its measurements ("cycles", "<name>_cycles", "instret"), which differ
+ * from call to call while the answer does not; t->cycles is its "cycles". */
+struct io_tap {
+  char *buf;
+  size_t cap, len;
+  uint32_t digest;
+  uint64_t cycles;
+};
+void io_tap_begin(struct io_tap *t);
+void io_tap_end(void);
+
 #endif

@@ -10,6 +10,7 @@
 #include "mont.h"
 #include "platform.h"
 #include "prims.h"
+#include "repeat.h"
 #include "vexcrypt/pk.h"
 
 /* Big-endian hex field of any length -> vc_mp. */
@@ -142,7 +143,7 @@ static const char *op_mp(struct req *r)
   if (((i == 4 || i == 5) && (e = req_uint(r, "s", 0, 0, VC_MP_CAP_BITS, &s))) || (e = get_mp(r, "a", &A)) ||
       (mp_fns[i].b && (e = get_mp(r, "b", &B))) || (mp_fns[i].m && (e = get_mp(r, "m", &M))))
     return e;
-  TIMED(rc, mp_call(i, s));
+  REQ_PASSES TIMED(rc, mp_call(i, s));
   if (rc == VC_ERR_MODULUS)
     return bad_modulus(r, "m", &M);
   if (rc == VC_ERR_RANGE && mp_fns[i].range)
@@ -201,23 +202,26 @@ static const char *op_montmul(struct req *r)
 {
   static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS];
   const char *e;
-  uint64_t init, cycles;
+  uint64_t init, cycles, instret;
   int rc;
   if ((e = mont_setup(r, CFG_MUL, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
       (e = below_m(r)))
     return e;
-  memset(a, 0, sizeof(a));
-  memset(b, 0, sizeof(b));
-  memcpy(a, A.d, 4 * A.n);
-  memcpy(b, B.d, 4 * B.n);
   /* Equal operands go in as one pointer: that is what selects the dedicated squaring. The
-   * product runs twice on the same inputs (into lr): timed, then counting instructions. */
+   * product runs twice on the same inputs: timed (into lr), then counting instructions (into
+   * a, in place). */
   static uint32_t lr[VC_MP_LIMBS];
   const uint32_t *pb = vc_mp_cmp_var(&A, &B) ? b : a;
-  TIMED(rc, vc_mont_mul_var(&ctx, lr, a, pb));
-  uint64_t i0 = plat_instret();
-  rc |= vc_mont_mul_var(&ctx, a, a, pb);
-  uint64_t instret = plat_instret_elapsed(i0, plat_instret());
+  REQ_PASSES {
+    memset(a, 0, sizeof(a));
+    memset(b, 0, sizeof(b));
+    memcpy(a, A.d, 4 * A.n);
+    memcpy(b, B.d, 4 * B.n);
+    TIMED(rc, vc_mont_mul_var(&ctx, lr, a, pb));
+    uint64_t i0 = plat_instret();
+    rc |= vc_mont_mul_var(&ctx, a, a, pb);
+    instret = plat_instret_elapsed(i0, plat_instret());
+  }
   (void)rc;
   limbs_to_z(a, ctx.n);
   unsigned k = ctx.cfg.algo == VC_MM_ALGO5 ? 1 : ctx.cfg.radix_bits;
@@ -243,10 +247,12 @@ static const char *op_modexp(struct req *r)
       (e = req_bool(r, "ct", 0, &ct)) ||
       (ct && (e = req_uint(r, "ebits", (uint32_t)vc_mp_bits(&M), 1, VC_MP_MAX_BITS, &ebits))))
     return e;
-  if (ct)
-    TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B, ebits));
-  else
-    TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
+  REQ_PASSES {
+    if (ct)
+      TIMED(rc, vc_mp_modexp(&ctx, &Z, &A, &B, ebits));
+    else
+      TIMED(rc, vc_mp_modexp_var(&ctx, &Z, &A, &B));
+  }
   if (rc == VC_ERR_RANGE && ct) {
     char got[32];
     return req_bad(r, "e", str_fmt(got, sizeof(got), "%u bits", (unsigned)vc_mp_bits(&B)),
@@ -342,7 +348,7 @@ static const char *op_rsa(struct req *r)
       return req_bad(r, "bits", NULL, NULL);
     if (req_u32(r, "e", 65537, &pe) || pe < 3 || !(pe & 1))
       return req_bad(r, "e", NULL, RSA_KEYGEN_E);
-    TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
+    REQ_PASSES TIMED(rc, vc_rsa_keygen(&rsa, bits, pe, &rng, &c));
     if (rc)
       return req_code(r, rc);
     json_ok("rsa", cycles);
@@ -363,10 +369,12 @@ static const char *op_rsa(struct req *r)
   if (i == RSA_PUBLIC || i == RSA_PRIVATE) {
     if ((e = get_mp(r, "msg", &A)))
       return e;
-    if (private)
-      TIMED(rc, vc_rsa_private(&rsa, &Z, &A, crt, &c));
-    else
-      TIMED(rc, vc_rsa_public(&pub, &Z, &A, &c));
+    REQ_PASSES {
+      if (private)
+        TIMED(rc, vc_rsa_private(&rsa, &Z, &A, crt, &c));
+      else
+        TIMED(rc, vc_rsa_public(&pub, &Z, &A, &c));
+    }
     if (rc == VC_ERR_RANGE)
       return req_bad(r, "msg", "not below n", NULL);
     if (rc == VC_ERR_MODULUS)
@@ -382,9 +390,9 @@ static const char *op_rsa(struct req *r)
     if ((e = get_digest(r, &h, dig)) || (i == RSA_VERIFY && (n = req_hex(r, "sig", sig, sizeof(sig), &e)) < 0))
       return e;
     if (i == RSA_SIGN) {
-      TIMED(rc, vc_rsa_pkcs1_sign(&rsa, h, dig, sig, klen, crt, &c));
+      REQ_PASSES TIMED(rc, vc_rsa_pkcs1_sign(&rsa, h, dig, sig, klen, crt, &c));
     } else {
-      TIMED(rc, vc_rsa_pkcs1_verify(&pub, h, dig, sig, (size_t)n, &c));
+      REQ_PASSES TIMED(rc, vc_rsa_pkcs1_verify(&pub, h, dig, sig, (size_t)n, &c));
       valid = rc == VC_OK;
       if (rc == VC_ERR_VERIFY)
         rc = VC_OK;
@@ -401,7 +409,7 @@ static const char *op_rsa(struct req *r)
   } else if (i == RSA_ENCRYPT) {
     if ((n = req_hex(r, "msg", app_out, klen, &e)) < 0)
       return e;
-    TIMED(rc, vc_rsa_pkcs1_encrypt(&pub, &rng, app_out, (size_t)n, sig, klen, &c));
+    REQ_PASSES TIMED(rc, vc_rsa_pkcs1_encrypt(&pub, &rng, app_out, (size_t)n, sig, klen, &c));
     if (rc == VC_ERR_LENGTH)
       return req_bad(r, "msg", req_bytes(got, sizeof(got), n),
                      str_fmt(allowed, sizeof(allowed), "at most %u bytes (the key's %u less 11)",
@@ -409,7 +417,10 @@ static const char *op_rsa(struct req *r)
   } else {
     if ((n = req_hex(r, "msg", app_out, sizeof(sig), &e)) < 0)
       return e;
-    TIMED(rc, vc_rsa_pkcs1_decrypt(&rsa, app_out, (size_t)n, sig, &outlen, crt, &c));
+    REQ_PASSES {
+      outlen = klen;      /* the capacity becomes the message's length */
+      TIMED(rc, vc_rsa_pkcs1_decrypt(&rsa, app_out, (size_t)n, sig, &outlen, crt, &c));
+    }
     if (rc == VC_ERR_RANGE)
       return req_bad(r, "msg", "not below n", NULL);
     if (rc == VC_ERR_LENGTH)
@@ -469,7 +480,7 @@ static const char *op_dh(struct req *r)
   if (keygen) {
     if ((e = req_rng(r, &rng)) || (e = req_uint(r, "xbits", 0, 0, VC_MP_MAX_BITS, &xbits)))
       return e;
-    TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
+    REQ_PASSES TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
     if (rc == VC_ERR_PARAM) {
       char allowed[64];
       return req_bad(r, "xbits", NULL, str_fmt(allowed, sizeof(allowed), "0 (x below p) or 2..%u (under the bits of p)",
@@ -480,7 +491,7 @@ static const char *op_dh(struct req *r)
   } else {
     if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "peer", &Y)))
       return e;
-    TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
+    REQ_PASSES TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
     if (rc == VC_ERR_RANGE)
       return req_bad(r, inside(&X, &M) ? "peer" : "x", vc_strerror(rc), NULL);
   }
@@ -517,11 +528,11 @@ static const char *op_elgamal(struct req *r)
   if (enc) {
     if ((e = req_rng(r, &rng)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
       return e;
-    TIMED(rc, vc_elgamal_encrypt(&M, &B, &Y, &A, &rng, &X, &Z, &c));
+    REQ_PASSES TIMED(rc, vc_elgamal_encrypt(&M, &B, &Y, &A, &rng, &X, &Z, &c));
   } else {
     if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "c1", &A)) || (e = get_mp(r, "c2", &Y)))
       return e;
-    TIMED(rc, vc_elgamal_decrypt(&M, &X, &A, &Y, &Z, &c));
+    REQ_PASSES TIMED(rc, vc_elgamal_decrypt(&M, &X, &A, &Y, &Z, &c));
   }
   if (rc == VC_ERR_MODULUS)
     return bad_modulus(r, "p", &M);
@@ -567,16 +578,16 @@ static const char *op_dsa(struct req *r)
   if (i == 0) {
     if ((e = req_rng(r, &rng)))
       return e;
-    TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
+    REQ_PASSES TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
   } else if (i == 1) {
     if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "x", &X)))
       return e;
-    TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
+    REQ_PASSES TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
   } else {
     if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) ||
         (e = get_mp(r, "s", &B)))
       return e;
-    TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
+    REQ_PASSES TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
     valid = rc == VC_OK;
     if (rc == VC_ERR_VERIFY)
       rc = VC_OK;
@@ -612,14 +623,17 @@ static const char *op_drbg(struct req *r)
   uint32_t n;
   if ((e = req_rng(r, &rng)) || (e = req_uint(r, "n", 32, 0, APP_MAX_INPUT, &n)))
     return e;
-  uint64_t t0 = plat_cycles();
-  vc_drbg_generate(&rng, app_out, n);
-  uint64_t t1 = plat_cycles();
+  uint64_t cycles;
+  REQ_PASSES {
+    uint64_t t0 = plat_cycles();
+    vc_drbg_generate(&rng, app_out, n);
+    cycles = plat_elapsed(t0, plat_cycles());
+  }
   json_begin();
   json_bool("ok", 1);
   json_str("op", "drbg");
   json_bytes("out", app_out, n);
-  json_u64("cycles", plat_elapsed(t0, t1));
+  json_u64("cycles", cycles);
   json_end();
   return NULL;
 }
@@ -634,16 +648,16 @@ static const char *op_hmac(struct req *r)
   if ((e = req_hash(r, &h)) || (kl = req_hex(r, "key", key, sizeof(key), &e)) < 0 ||
       (n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e)) < 0)
     return e;
-  uint64_t t0 = plat_cycles();
-  int rc = vc_hmac(h, key, (size_t)kl, app_in, (size_t)n, mac);
-  uint64_t t1 = plat_cycles();
+  uint64_t cycles;
+  int rc;
+  REQ_PASSES TIMED(rc, vc_hmac(h, key, (size_t)kl, app_in, (size_t)n, mac));
   if (rc)
     return req_code(r, rc);
   json_begin();
   json_bool("ok", 1);
   json_str("op", "hmac");
   json_bytes("out", mac, h->digest_len);
-  json_u64("cycles", plat_elapsed(t0, t1));
+  json_u64("cycles", cycles);
   json_end();
   return NULL;
 }
@@ -664,29 +678,31 @@ static const char *op_montu(struct req *r)
       (with_e && (e = get_mp(r, "e", &X))) || (e = below_m(r)))
     return e;
   size_t n = ctx.n;
-  memset(a, 0, sizeof(a));
-  memset(b, 0, sizeof(b));
-  memcpy(a, A.d, 4 * A.n);
-  memcpy(b, B.d, 4 * B.n);
-  TIMED(rc, vc_montu_setup(n, ctx.m));
-  setup = cycles;
-  if (!rc)
-    TIMED(rc, vc_montu_load(VC_MONTU_SLOT_X, a));
-  load = cycles;
-  if (!rc && !(rc = vc_montu_load(VC_MONTU_SLOT_ACC, b)))
-    TIMED(rc, vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC));
-  mul = cycles;
-  if (!rc)
-    TIMED(rc, vc_montu_store(VC_MONTU_SLOT_ACC, a));
-  store = cycles;
-  if (!rc && with_e) {
-    memset(one, 0, sizeof(one));
-    memcpy(one, ctx.one, 4 * n);
-    if (!(rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
-      TIMED(rc, vc_montu_exp(X.d, vc_mp_bits(&X)));
-    exp = cycles;
+  REQ_PASSES {      /* the product is in place: its operands loaded again */
+    memset(a, 0, sizeof(a));
+    memset(b, 0, sizeof(b));
+    memcpy(a, A.d, 4 * A.n);
+    memcpy(b, B.d, 4 * B.n);
+    TIMED(rc, vc_montu_setup(n, ctx.m));
+    setup = cycles;
     if (!rc)
-      rc = vc_montu_store(VC_MONTU_SLOT_ACC, b);
+      TIMED(rc, vc_montu_load(VC_MONTU_SLOT_X, a));
+    load = cycles;
+    if (!rc && !(rc = vc_montu_load(VC_MONTU_SLOT_ACC, b)))
+      TIMED(rc, vc_montu_mul(VC_MONTU_SLOT_ACC, VC_MONTU_SLOT_X, VC_MONTU_SLOT_ACC));
+    mul = cycles;
+    if (!rc)
+      TIMED(rc, vc_montu_store(VC_MONTU_SLOT_ACC, a));
+    store = cycles;
+    if (!rc && with_e) {
+      memset(one, 0, sizeof(one));
+      memcpy(one, ctx.one, 4 * n);
+      if (!(rc = vc_montu_load(VC_MONTU_SLOT_ONE, one)))
+        TIMED(rc, vc_montu_exp(X.d, vc_mp_bits(&X)));
+      exp = cycles;
+      if (!rc)
+        rc = vc_montu_store(VC_MONTU_SLOT_ACC, b);
+    }
   }
   if (rc)
     return req_code(r, rc);
@@ -725,16 +741,16 @@ const struct oracle_op oracle_pk_ops[] = {
   {"mp", APP_PARAMS("\"fn\":\"add|sub|mul|sqr|shl|shr|divmod|mod|mod_add|mod_sub|mod_mul|inv_euclid|inv_binary|"
                     "inv_binary_ct|gcd\",\"a\":\"" INT ", at most 8192 bits\",\"b\":\"" INT " (add, sub, mul, "
                     "mod_*, gcd)\",\"m\":\"" INT ": the divisor or modulus, nonzero, under 2^4096 (mod_*, inv_*), "
-                    "odd for inv_binary*\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\""),
+                    "odd for inv_binary*\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\"", REQ_REPEAT_FIELD),
    "multiprecision integer operation", op_mp},
-  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\"", CFG_MUL),
+  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\"", CFG_MUL, REQ_REPEAT_FIELD),
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
   {"modexp", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT "\",\"e\":\"" INT ", at most 4096 bits\",\"ct\":\"true or false: "
                         "constant time over ebits bits (default false)\",\"ebits\":\"an integer 1..4096 (with ct; "
-                        "default: m's bits)\"", CFG_MUL, CFG_EXP),
+                        "default: m's bits)\"", CFG_MUL, CFG_EXP, REQ_REPEAT_FIELD),
    "modular exponentiation a^e mod m", op_modexp},
   {"montu", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\",\"e\":\"" INT ": exponentiate "
-                       "a (optional)\""),
+                       "a (optional)\"", REQ_REPEAT_FIELD),
    "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},
   {"rsa", APP_PARAMS("\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\","
                      "\"bits\":\"an even integer 256..4096 (keygen; default 1024)\",\"e\":\"" INT "; keygen: " RSA_KEYGEN_E "\",\"n\":\"" INT ": the modulus, odd, under 2^4096\","
@@ -742,26 +758,26 @@ const struct oracle_op oracle_pk_ops[] = {
                      "\"crt\":\"none|mrc|src (private, sign, decrypt; default mrc)\",\"fault\":\"dp|dq: a bit flipped" PRIV "\","
                      "\"hash\":\"md2|md5|sha1|sha256 (sign, verify)\",\"digest\":\"hex of the hash's length (sign, verify)\","
                      "\"sig\":\"hex (verify)\",\"msg\":\"hex (public, private: below n; encrypt: up to the key's "
-                     "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG),
+                     "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG, REQ_REPEAT_FIELD),
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
   {"dh", APP_PARAMS("\"fn\":\"keygen|shared\"," GROUP_FIELDS ",\"g\":\"" INT " (keygen)\",\"xbits\":\"an integer: 0 "
                     "(x below p, the default) or 2.. under p's bits (keygen)\"," APP_SEED_FIELD("keygen; ")
-                    ",\"x\":\"" INT ", 1 < x < p-1 (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG),
+                    ",\"x\":\"" INT ", 1 < x < p-1 (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG, REQ_REPEAT_FIELD),
    "Diffie-Hellman key pair and shared secret", op_dh},
   {"elgamal", APP_PARAMS("\"fn\":\"encrypt|decrypt\"," GROUP_FIELDS ",\"g\":\"" INT " (encrypt)\",\"y\":\"" INT ", "
                          "2..p-2 (encrypt)\",\"m\":\"" INT ", 1..p-1 (encrypt)\"," APP_SEED_FIELD("encrypt; ")
                          ",\"x\":\"" INT ", 1..p-1 (decrypt)\",\"c1\":\"" INT " (decrypt)\",\"c2\":\"" INT " (decrypt)\"",
-                         PK_CFG),
+                         PK_CFG, REQ_REPEAT_FIELD),
    "ElGamal encryption", op_elgamal},
   {"dsa", APP_PARAMS("\"fn\":\"keygen|sign|verify\",\"p\":\"" INT ": L bits, (L, N) = (1024, 160), (2048, 224), "
                      "(2048, 256) or (3072, 256)\",\"q\":\"" INT ": N bits\",\"g\":\"" INT "\"," APP_SEED_FIELD("keygen; ")
                      ",\"x\":\"" INT " (sign)\",\"y\":\"" INT " (verify)\",\"hash\":\"" HASH_NAMES " (sign, verify)\","
                      "\"digest\":\"hex of the hash's length (sign, verify)\",\"r\":\"" INT " (verify)\","
-                     "\"s\":\"" INT " (verify)\"", PK_CFG),
+                     "\"s\":\"" INT " (verify)\"", PK_CFG, REQ_REPEAT_FIELD),
    "DSA (FIPS 186-4) with RFC 6979 nonces", op_dsa},
-  {"drbg", APP_PARAMS(APP_SEED_FIELD("") ",\"n\":\"an integer 0.." IO_STR(APP_MAX_INPUT) ": output bytes (default 32)\""),
+  {"drbg", APP_PARAMS(APP_SEED_FIELD("") ",\"n\":\"an integer 0.." IO_STR(APP_MAX_INPUT) ": output bytes (default 32)\"", REQ_REPEAT_FIELD),
    "HMAC_DRBG (SHA-256) output: not for production keys", op_drbg},
-  {"hmac", APP_PARAMS("\"hash\":\"" HASH_NAMES "\",\"key\":\"hex, at most 256 bytes\",\"msg\":\"" APP_MSG_DESC "\""),
+  {"hmac", APP_PARAMS("\"hash\":\"" HASH_NAMES "\",\"key\":\"hex, at most 256 bytes\",\"msg\":\"" APP_MSG_DESC "\"", REQ_REPEAT_FIELD),
    "HMAC (RFC 2104)", op_hmac},
 };
 const size_t oracle_pk_nops = sizeof(oracle_pk_ops) / sizeof(oracle_pk_ops[0]);

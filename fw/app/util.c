@@ -4,6 +4,7 @@
 #include "accel.h"
 #include "app.h"
 #include "prims.h"
+#include "repeat.h"
 
 static char msg[320];         /* the request path's messages: one at a time */
 
@@ -135,6 +136,11 @@ const char *req_hash(struct req *r, const vc_hash_class **h)
   return *h ? NULL : req_bad(r, "hash", NULL, NULL);
 }
 
+/* The passes of a timed section (repeat.h); whether req_rng seeded a DRBG for the answer being
+ * made, which one, and its state as seeded. */
+int req_passes = 1, req_seeded;
+static vc_drbg *seeded, seed_state;
+
 const char *req_rng(struct req *r, vc_drbg *d)
 {
   const char *err;
@@ -142,7 +148,17 @@ const char *req_rng(struct req *r, vc_drbg *d)
   if (n < 0)
     return err;
   vc_drbg_init(d, app_in, (size_t)n);
+  req_seeded = 1;
+  seeded = d;
+  seed_state = *d;
   return NULL;
+}
+
+int req_rewind(void)
+{
+  if (req_seeded)
+    *seeded = seed_state;
+  return 1;
 }
 
 void json_ok(const char *op, uint64_t cycles)
@@ -404,6 +420,51 @@ static int check_answer(void)
   return 1;
 }
 
+/* An answer of o to r, in `passes` passes of its timed section. */
+static const char *answer(const struct oracle_op *o, struct req *r, int n)
+{
+  req_seeded = 0;
+  req_passes = n;
+  return o->run(r);
+}
+
+/* The first call's answer, held while the repeats run: the longest an op taking "repeat"
+ * writes (an output of APP_MAX_INPUT bytes as hex, and its fields), in whole pages so that the
+ * statics after it keep their data-cache sets. */
+static char held[2 * APP_MAX_INPUT + 4096];
+
+/* "repeat": n (repeat.h). Each repeat is a whole answer, the request's fields read again, so
+ * every call has the same inputs; its timed section runs twice, so the timed call follows the
+ * same call, not the request's own code. */
+static const char *answer_repeated(const struct oracle_op *o, struct req *r, uint32_t n)
+{
+  static uint64_t warm[REQ_REPEAT_MAX];
+  struct io_tap first = {held, sizeof(held), 0, 0, 0}, again = {NULL, 0, 0, 0, 0};
+  const char *err;
+  io_tap_begin(&first);
+  err = answer(o, r, 1);
+  io_tap_end();
+  if (err || refusal)
+    return err;
+  if (first.len > first.cap || first.len < 2 || held[first.len - 2] != '}' || held[first.len - 1] != '\n')
+    return "repeat: the first answer is not one line that fits; repeat takes ops answering with one";
+  for (uint32_t i = 0; i < n; i++) {
+    io_tap_begin(&again);
+    err = answer(o, r, 2);
+    io_tap_end();
+    if (err || again.digest != first.digest) {
+      str_fmt(msg, sizeof(msg), "repeat: call %u of %u answered other than the first", i + 2, n + 1);
+      return err ? str_append(msg, sizeof(msg), " (%s)", err) : msg;
+    }
+    warm[i] = again.cycles;
+  }
+  held[first.len - 2] = 0;      /* the first answer without its "}\n", then the warm figure */
+  io_puts(held);
+  json_u64("warm_cycles", median_u64(warm, n));
+  json_end();
+  return NULL;
+}
+
 void oracle_request(char *line, const struct op_table *tables, size_t ntables)
 {
   struct req r, decl;
@@ -457,8 +518,10 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
   answering = &r;
   refusal = NULL;
   io_answer_begin(check_answer);
-  if (!(err = req_impl(&r, &vc_accel_off)))
-    err = o->run(&r);
+  uint32_t repeat = 0;
+  if (!(err = req_impl(&r, &vc_accel_off)) &&
+      !(req_get(&r, "repeat") && (err = req_uint(&r, "repeat", 0, 1, REQ_REPEAT_MAX, &repeat))))
+    err = repeat ? answer_repeated(o, &r, repeat) : answer(o, &r, 1);
   io_answer_end();
   vc_accel_off = 0;
   if (refusal || err)

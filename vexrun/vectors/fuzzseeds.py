@@ -61,6 +61,7 @@ def requests():
         {"op": "seal", "key": "00" * 20, "n": 7, "msg": "00" * 5},
         {"op": "rc4", "key": "01", "msg": "00" * 5},
         {"op": "gf2m", "field": 163, "fn": "inv", "alg": "almost", "a": "00" * 19 + "1234"},
+        {"op": "gf2m", "field": 163, "fn": "mul", "a": "00" * 19 + "1234", "b": "00" * 19 + "5678", "repeat": 3},
         {"op": "ec", "curve": "B-163", "set": "basic", "fn": "mul", "k": "00" * 20 + "03", "p": pt},
         {"op": "ec", "curve": "B-163", "fn": "unembed", "p": pt},
         {"op": "drbg", "seed": "00", "n": 16},
