@@ -93,7 +93,7 @@ def valid_requests():
     ok = lambda r: r.get("ok") is True  # noqa: E731
     out = [({"op": "ops"}, ok),
            ({"op": "run", "suites": "hash,block", "runs": 1, "sizes": "64", "modes": "cbc", "all": False,
-             "instret": False, "exit": False}, ok)]
+             "instret": False, "exit": False, "slices": 2, "slice": 1}, ok)]
     out += [({"op": h, "msg": "616263"}, ok) for h in ("md2", "md4", "md5", "sha1", "sha256")]
     keys = {"des": 8, "3des": 24, "aes_tab": 16, "aes_ct": 32, "rc5": 16}
     for op, kl in keys.items():
