@@ -85,7 +85,7 @@ def cmd_bench(args):
     for task, reason in s.failures:
         log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
     meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
-        "runs": opts.runs, "request": dict(tasks[0].run_request(), suites=",".join(names), slices=None, slice=None),
+        "runs": opts.runs, "request": dict({"op": "run", "suites": ",".join(names), "runs": opts.runs}, **sim_request(args)),
         "cycle_overhead": s.cycle_overhead,
         "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": args.scheduler or (args.workers or os.cpu_count()),
                   "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")},

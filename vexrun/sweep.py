@@ -89,7 +89,7 @@ def run_task(task: Task) -> dict:
     """Runs `task` in a simulation of its own (on a worker): its records, each checked against the
     host's reference and labelled with the configuration and commit, the simulated cycles and the
     error that failed it (None when it passed)."""
-    from vexrun.soc import results
+    from vexrun.soc import results, run
     from vexrun.soc.build import ensure_all
     from vexrun.soc.sim import SimSession
     out = {"records": [], "error": None, "cycles": 0, "wall_s": 0.0}
@@ -97,7 +97,7 @@ def run_task(task: Task) -> dict:
     t0 = time.time()
     try:
         ensure_all(cfg, log=lambda m: None)
-        with SimSession(cfg, task.max_cycles, read_timeout=task.max_cycles / 300_000 + 60) as sess:
+        with SimSession(cfg, task.max_cycles, read_timeout=run.read_timeout(task.max_cycles)) as sess:
             records, summary = sess.run(task.run_request(), check=results.check_record)
             status = sess.wait_exit()
             out["cycles"] = sess.cycles
@@ -108,13 +108,11 @@ def run_task(task: Task) -> dict:
         return out
     out["wall_s"] = round(time.time() - t0, 1)
     out["records"] = [dict(r, config=cfg.name, commit=task.commit) for r in records]
-    bad = [r for r in records if not r.get("ok") or r.get("check_error")]
+    bad = run.failures_of(records, summary, status)
     if bad:
         r = bad[0]
         out["error"] = (f"{len(bad)} record(s) failed, first {r.get('prim', '')} {r.get('op', '')}: "
                         f"{r.get('check_error') or r.get('error') or 'not ok'}")
-    elif status != 0 or summary.get("fail"):
-        out["error"] = f"firmware exit status {status}"
     return out
 
 

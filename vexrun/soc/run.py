@@ -50,7 +50,7 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
     build_s = time.time() - t0
     log(f"vexrun: running suites {','.join(names)} on {cfg.name}: {suites.announce(names, opts, cfg.soc.name)} "
         f"(cycle bound {max_cycles:,})")
-    sess = SimSession(cfg, max_cycles, read_timeout=max_cycles / MIN_SIM_SPEED + 60, trace_window=trace_window)
+    sess = SimSession(cfg, max_cycles, read_timeout=read_timeout(max_cycles), trace_window=trace_window)
     req = dict({"op": "run", "suites": ",".join(names), "runs": opts.runs, "exit": True}, **(request or {}))
     with sess:
         records, summary = sess.run(req, check=results.check_record, on_record=lambda r: log("  " + suites.progress(r)))
@@ -69,10 +69,21 @@ def run_suites(cfg: Config, names, opts: suites.RunOptions, max_cycles, request=
         f"raw results: {path.relative_to(RESULTS.parent)}")
     if trace_window and getattr(sess, "trace_file", None):
         log(f"waveform (cycles {trace_window[0]}..{trace_window[1]}): {sess.trace_file}")
+    return Run(records, meta, path, failures_of(records, summary, status))
+
+
+def read_timeout(max_cycles):
+    """The wall-clock limit of one read of a run bounded at `max_cycles`."""
+    return max_cycles / MIN_SIM_SPEED + 60
+
+
+def failures_of(records, summary, status):
+    """The records that failed (not ok, or refused by the host's check); a failed run without one
+    is a record of its own."""
     failures = [r for r in records if not r.get("ok") or r.get("check_error")]
     if status != 0 or summary.get("fail"):
         failures = failures or [{"suite": "run", "error": f"firmware exit status {status}"}]
-    return Run(records, meta, path, failures)
+    return failures
 
 
 def report_failures(failures, log=stderr):
