@@ -232,6 +232,11 @@ void bench_run_impls(const struct bench_family *f, const struct bench_case *c, s
 #define BENCH_N(table) (sizeof(table) / sizeof((table)[0]))
 /* Before each suite of a run: its groups of cases are counted from 0 for the slice (bench.c). */
 void bench_slice_start(void);
+/* The cases run until bench_group_end are one group of the slice (and one within an enclosing
+ * group); it returns whether the group is this slice's: call it before the group's set-up and
+ * skip the set-up when it returns 0. Every call is paired with bench_group_end. */
+int bench_group(const struct run_opts *o);
+void bench_group_end(void);
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
  * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */

@@ -56,18 +56,36 @@ void json_close(const struct bench_result *res, struct tally *t)
 
 /* A sweep's task runs one slice of a suite (the run request's "slice" of "slices"): the suite's
  * groups of cases are dealt round robin, a group being a table of cases (bench_run_all,
- * bench_run_impls) or one bench_run, whole because a case may read an earlier case's output
- * (verify a signature). Every group's set-up still runs; only its measurements are skipped. */
-static uint32_t group_seq;
+ * bench_run_impls), one bench_run, or what a suite brackets with bench_group: whole because a
+ * case may read an earlier case's output (verify a signature), and a group with a costly set-up
+ * (a key pair) runs its set-up only in the slice that measures it. */
+static uint32_t group_seq, group_depth;
+static int group_taken;
 
 void bench_slice_start(void)
 {
   group_seq = 0;
+  group_depth = 0;
 }
 
 static int in_slice(const struct run_opts *o)
 {
+  if (group_depth)
+    return group_taken;
   return o->slices <= 1 || group_seq++ % o->slices == o->slice;
+}
+
+int bench_group(const struct run_opts *o)
+{
+  if (!group_depth)
+    group_taken = in_slice(o);
+  group_depth++;
+  return group_taken;
+}
+
+void bench_group_end(void)
+{
+  group_depth--;
 }
 
 static void run_case(const struct bench_family *f, const struct bench_case *c, void *ctx,

@@ -107,9 +107,43 @@ static void block_case(const struct block_cfg *c, int which, struct block_arg *a
   bench_run(&sym_family, &k, a, o, t);
 }
 
-static void bench_block(const struct run_opts *o, struct tally *t)
+/* A cipher's cases: one group of a sweep's slices, as they share the key schedule and
+ * decryption reads encryption's output. */
+static void block_cipher(const struct block_cfg *c, struct block_arg *a, const char *modes, const char *mend,
+                         const struct run_opts *o, struct tally *t)
 {
   static const char *const mode_names[] = {"ecb", "cbc", "ctr"};
+  a->rec = (struct sym_rec){"block", NULL, 0};
+  a->call.b = app_find_block(c->cipher, strlen(c->cipher));
+  a->keylen = c->keylen;
+  a->rounds = c->rounds;
+  bench_key(a->key, c->keylen);
+  bench_iv(a->call.iv, a->call.b->bc->block_len);
+  block_case(c, BLOCK_SETKEY, a, o, t);
+  for (const char *p = modes; p < mend;) {
+    const char *q = p;
+    while (q < mend && *q != ',')
+      q++;
+    a->call.mode = app_mode(p, (size_t)(q - p));
+    a->call.pad = a->call.mode != 2;
+    if (a->call.mode < 0) {
+      bench_error("block", "bad \"modes\" list (ecb, cbc, ctr)", t);
+    } else {
+      struct sizes sz;
+      a->rec.mode = mode_names[a->call.mode];
+      sizes_init(&sz, o);
+      while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a->rec.bytes, t)) {
+        bench_fill(app_in, a->rec.bytes);
+        block_case(c, BLOCK_ENC, a, o, t);
+        block_case(c, BLOCK_DEC, a, o, t);
+      }
+    }
+    p = q + 1;
+  }
+}
+
+static void bench_block(const struct run_opts *o, struct tally *t)
+{
   static struct block_arg a;
   const char *modes = o->modes ? o->modes : default_modes;
   const char *mend = o->modes ? o->modes + o->modes_len : default_modes + sizeof(default_modes) - 1;
@@ -117,33 +151,9 @@ static void bench_block(const struct run_opts *o, struct tally *t)
     const struct block_cfg *c = &block_cfgs[i];
     if (!c->quick && !o->all)
       continue;
-    a.rec = (struct sym_rec){"block", NULL, 0};
-    a.call.b = app_find_block(c->cipher, strlen(c->cipher));
-    a.keylen = c->keylen;
-    a.rounds = c->rounds;
-    bench_key(a.key, c->keylen);
-    bench_iv(a.call.iv, a.call.b->bc->block_len);
-    block_case(c, BLOCK_SETKEY, &a, o, t);
-    for (const char *p = modes; p < mend;) {
-      const char *q = p;
-      while (q < mend && *q != ',')
-        q++;
-      a.call.mode = app_mode(p, (size_t)(q - p));
-      a.call.pad = a.call.mode != 2;
-      if (a.call.mode < 0) {
-        bench_error("block", "bad \"modes\" list (ecb, cbc, ctr)", t);
-      } else {
-        struct sizes sz;
-        a.rec.mode = mode_names[a.call.mode];
-        sizes_init(&sz, o);
-        while (sizes_next(&sz, "block", APP_BENCH_MAX_MSG, &a.rec.bytes, t)) {
-          bench_fill(app_in, a.rec.bytes);
-          block_case(c, BLOCK_ENC, &a, o, t);
-          block_case(c, BLOCK_DEC, &a, o, t);
-        }
-      }
-      p = q + 1;
-    }
+    if (bench_group(o))
+      block_cipher(c, &a, modes, mend, o, t);
+    bench_group_end();
   }
 }
 

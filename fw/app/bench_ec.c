@@ -196,8 +196,8 @@ static const struct bench_case protocol_cases[] = {
  * message point are drawn and computed before the timing, in the optimized set. No
  * instruction-counting run (a basic-set protocol is up to 0.8 G cycles; the field operations'
  * records carry the instruction counts). */
-static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
-                         const struct run_opts *o, struct tally *t)
+static void protocols_group(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
+                            const struct run_opts *o, struct tally *t)
 {
   struct run_opts q = *o;
   q.instret = 0;
@@ -229,6 +229,15 @@ static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
     x->impl = vc_accel_present() & unit ? "sw" : NULL;
   }
   bench_run_all(&protocol_family, protocol_cases, BENCH_N(protocol_cases), x, &q, t);
+}
+
+/* One group of the slices (bench_group): its set-up only in the slice that measures it. */
+static void ec_protocols(struct ec_ctx *x, const vc_ec_curve *c, vc_ec_set set,
+                         const struct run_opts *o, struct tally *t)
+{
+  if (bench_group(o))
+    protocols_group(x, c, set, o, t);
+  bench_group_end();
 }
 
 /* ---- the field operations ---- */

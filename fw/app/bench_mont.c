@@ -108,11 +108,14 @@ static void mont_mp(struct mp_ctx *x, uint32_t bits, const struct run_opts *o, s
   struct run_opts q = *o;
   if (q.runs < MONTU_MIN_RUNS)
     q.runs = MONTU_MIN_RUNS;
-  x->h = (struct pk_head){.suite = "mont", .bits = bits, .cfg = &vc_mp_cfg_default};
-  bench_run_all(&mont_family, montu_cases, BENCH_N(montu_cases), x, &q, t);
-  bench_run_impls(&mont_family, montmul_cases, 1, x, VC_ACCEL_MONT, &q, t);
-  bench_run(&mont_family, &montu_exp_case, x, o, t);
-  bench_run_impls(&mont_family, &modexp_cases[EXP_FULL], 1, x, VC_ACCEL_MONT, o, t);
+  if (bench_group(o)) {     /* one group of a sweep's slices: the unit's state and the inputs */
+    x->h = (struct pk_head){.suite = "mont", .bits = bits, .cfg = &vc_mp_cfg_default};
+    bench_run_all(&mont_family, montu_cases, BENCH_N(montu_cases), x, &q, t);
+    bench_run_impls(&mont_family, montmul_cases, 1, x, VC_ACCEL_MONT, &q, t);
+    bench_run(&mont_family, &montu_exp_case, x, o, t);
+    bench_run_impls(&mont_family, &modexp_cases[EXP_FULL], 1, x, VC_ACCEL_MONT, o, t);
+  }
+  bench_group_end();
 }
 
 static void bench_mont(const struct run_opts *o, struct tally *t)

@@ -9,6 +9,8 @@
 #include "kat.h"
 #include "prims.h"
 
+/* Each set-up below is a group's (bench_group): a sweep's task runs it only for its own groups. */
+
 /* The suite's records: this suite runs each case once; an accelerator's suite (x->accel) on
  * the unit and off it. */
 static void pk_run(struct pk_ctx *x, const struct bench_family *f, const struct bench_case *c, size_t n,
@@ -99,22 +101,25 @@ static const struct bench_case rsa_cases[] = {
 void pk_rsa(struct pk_ctx *x, const struct kat_rsa *k, const vc_mp_cfg *c, int crt,
             const struct run_opts *o, struct tally *t)
 {
-  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->len * 8, .bytes = 23, .cfg = c,
-                          .key = k->name};
-  memset(&x->rsa, 0, sizeof(x->rsa));
-  vc_mp_from_bytes(&x->rsa.n, k->n, k->len);
-  vc_mp_from_bytes(&x->rsa.e, k->e, k->elen);
-  vc_mp_from_bytes(&x->rsa.d, k->d, k->len);
-  vc_mp_from_bytes(&x->rsa.p, k->p, k->len / 2);
-  vc_mp_from_bytes(&x->rsa.q, k->q, k->len / 2);
-  vc_rsa_priv_complete(&x->rsa);
-  vc_rsa_pub_from_priv(&x->pub, &x->rsa);
-  x->klen = k->len;
-  x->cfg = *c;
-  x->crt = crt;
-  bench_fill(app_in, 23);
-  vc_sha256(app_in, 23, x->dig);
-  pk_run(x, &rsa_family, rsa_cases, BENCH_N(rsa_cases), o, t);
+  if (bench_group(o)) {
+    x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->len * 8, .bytes = 23, .cfg = c,
+                            .key = k->name};
+    memset(&x->rsa, 0, sizeof(x->rsa));
+    vc_mp_from_bytes(&x->rsa.n, k->n, k->len);
+    vc_mp_from_bytes(&x->rsa.e, k->e, k->elen);
+    vc_mp_from_bytes(&x->rsa.d, k->d, k->len);
+    vc_mp_from_bytes(&x->rsa.p, k->p, k->len / 2);
+    vc_mp_from_bytes(&x->rsa.q, k->q, k->len / 2);
+    vc_rsa_priv_complete(&x->rsa);
+    vc_rsa_pub_from_priv(&x->pub, &x->rsa);
+    x->klen = k->len;
+    x->cfg = *c;
+    x->crt = crt;
+    bench_fill(app_in, 23);
+    vc_sha256(app_in, 23, x->dig);
+    pk_run(x, &rsa_family, rsa_cases, BENCH_N(rsa_cases), o, t);
+  }
+  bench_group_end();
 }
 
 /* A group's set-up: p, g, the point c, the DRBG seeded from "vexcrypt/<what>/<group>". */
@@ -165,9 +170,12 @@ static const struct bench_case dh_cases[] = {
 void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, const vc_mp_cfg *c,
            const struct run_opts *o, struct tally *t)
 {
-  pk_group(x, "dh", grp, c);
-  vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->peer_x, &x->peer_y, &x->cfg);     /* the peer */
-  pk_run(x, &group_family, dh_cases, BENCH_N(dh_cases), o, t);
+  if (bench_group(o)) {
+    pk_group(x, "dh", grp, c);
+    vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->peer_x, &x->peer_y, &x->cfg);     /* the peer */
+    pk_run(x, &group_family, dh_cases, BENCH_N(dh_cases), o, t);
+  }
+  bench_group_end();
 }
 
 /* ElGamal over a group: encryption of a drawn m to y = g^x, and its decryption (into z). */
@@ -211,10 +219,13 @@ static const struct bench_case elgamal_cases[] = {
 void pk_elgamal(struct pk_ctx *x, const vc_dh_group *grp, const struct run_opts *o,
                 struct tally *t)
 {
-  pk_group(x, "elgamal", grp, &vc_mp_cfg_default);
-  vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->x, &x->y, &x->cfg);
-  pk_draw(&x->rng, &x->m, grp->bits - 1);
-  pk_run(x, &group_family, elgamal_cases, BENCH_N(elgamal_cases), o, t);
+  if (bench_group(o)) {
+    pk_group(x, "elgamal", grp, &vc_mp_cfg_default);
+    vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->x, &x->y, &x->cfg);
+    pk_draw(&x->rng, &x->m, grp->bits - 1);
+    pk_run(x, &group_family, elgamal_cases, BENCH_N(elgamal_cases), o, t);
+  }
+  bench_group_end();
 }
 
 /* DSA: sign and verify of bench_fill's first h.bytes bytes, the hash inside the timing; the
@@ -248,17 +259,20 @@ static const struct bench_case dsa_cases[] = {
 void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes, const vc_mp_cfg *c,
             const struct run_opts *o, struct tally *t)
 {
-  x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->plen * 8, .bytes = bytes, .cfg = c,
-                          .key = k->name, .hash = k->hash};
-  vc_mp_from_bytes(&x->dsa.p, k->p, k->plen);
-  vc_mp_from_bytes(&x->dsa.q, k->q, k->qlen);
-  vc_mp_from_bytes(&x->dsa.g, k->g, k->plen);
-  vc_mp_from_bytes(&x->x, k->x, k->qlen);
-  vc_mp_from_bytes(&x->y, k->y, k->plen);
-  x->hash = app_find_hash(k->hash, strlen(k->hash));
-  x->cfg = *c;
-  bench_fill(app_in, bytes);
-  pk_run(x, &group_family, dsa_cases, BENCH_N(dsa_cases), o, t);
+  if (bench_group(o)) {
+    x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->plen * 8, .bytes = bytes, .cfg = c,
+                            .key = k->name, .hash = k->hash};
+    vc_mp_from_bytes(&x->dsa.p, k->p, k->plen);
+    vc_mp_from_bytes(&x->dsa.q, k->q, k->qlen);
+    vc_mp_from_bytes(&x->dsa.g, k->g, k->plen);
+    vc_mp_from_bytes(&x->x, k->x, k->qlen);
+    vc_mp_from_bytes(&x->y, k->y, k->plen);
+    x->hash = app_find_hash(k->hash, strlen(k->hash));
+    x->cfg = *c;
+    bench_fill(app_in, bytes);
+    pk_run(x, &group_family, dsa_cases, BENCH_N(dsa_cases), o, t);
+  }
+  bench_group_end();
 }
 
 static void bench_pk(const struct run_opts *o, struct tally *t)
