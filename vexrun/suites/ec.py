@@ -10,7 +10,7 @@ import hashlib
 
 from vexrun.vectors import kat_ec
 from vexrun.suites import seeds
-from vexrun.suites.records import bench_pattern
+from vexrun.suites.records import bench_pattern, measure_label
 from vexrun.suites.base import Suite, find, mcycles, status
 
 BINARY = ("B-163", "K-163", "B-233", "K-233")
@@ -72,7 +72,10 @@ def page(records, meta, data):
            "point; EC-DSA is signing plus verification of a 23-byte message, the hash included (SHA-1 at 163 "
            "bits, SHA-256 above), with RFC 6979 nonces.", ""]
     # Field operations.
-    out += ["### Field operations, cycles", "", "| operation | set | GF(2^163) | GF(2^233) |", "|---|---|---:|---:|"]
+    loops = [r for r in _ec(records, prim="gf2m") if r.get("reps")]
+    out += ["### Field operations, cycles", "",
+            f"Products and squares: {measure_label(loops)}. Inversions: {measure_label(_ec(records, prim='gf2m', op='inv_itoh'))}.",
+            "", "| operation | set | GF(2^163) | GF(2^233) |", "|---|---|---:|---:|"]
     for op in ("mul_shiftadd", "mul_comb", "sqr_self", "sqr_spread", "sqr_tab", "inv_euclid", "inv_almost", "inv_itoh"):
         rs = {r["bits"]: r for r in _ec(records, prim="gf2m", op=op)}
         if rs:

@@ -58,3 +58,16 @@ def config_label(soc):
     else:
         ram = f"{soc['main_ram_bytes'] // 1024} KiB RAM"
     return f"VexRiscv {soc['cpu_variant']}, {acc}, {ram}"
+
+
+def measure_label(recs):
+    """How a table's figures were measured, from its records: "one call" (the median of runs of
+    one call; the first runs start with cold caches) or, for records with "reps", "per call in a
+    loop of N back-to-back calls" (warm: the loop's code and data stay in the caches)."""
+    reps = sorted({r["reps"] for r in recs if r.get("reps")})
+    runs = sorted({r.get("runs", 1) for r in recs})
+    how = f"the median of {'/'.join(map(str, runs))} runs" if runs != [1] else "one run"
+    if not reps:
+        return f"one call, {how}"
+    return (f"per call in a loop of {'/'.join(map(str, reps))} back-to-back calls (warm), {how}; "
+            "one call alone costs more: `vexrun oracle` with \"repeat\" gives both (docs/oracle.md)")
