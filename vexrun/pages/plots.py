@@ -24,7 +24,7 @@ from hw.config import ACCELERATORS
 
 from vexrun import suites
 from vexrun.suites import seeds, symmetric
-from vexrun.suites.base import find
+from vexrun.suites.base import by_impl, find
 from vexrun.suites.records import config_label, mp_point
 
 FOLDER = "plots"          # docs/plots/<name>.png beside docs/plots.md
@@ -178,16 +178,12 @@ FAMILIES = list(OP_LABELS)        # the bars' order: the unit's own operations f
 def unit_pairs(records):
     """[(label, software record, unit record)]: every operation a build measured on its unit
     ("impl": "hw") and with the software path forced ("sw"; a record without impl is software)."""
-    sw = {(r["prim"], r["op"]) + tuple(r.get(k) for k in PAIR_KEY): r
-          for r in records if "cycles" in r and r.get("impl", "sw") == "sw"}
+    pairs = by_impl(records, ("prim", "op") + PAIR_KEY)
     out = []
-    units = sorted((r for r in records if "cycles" in r and r.get("impl") == "hw"),
-                   key=lambda r: FAMILIES.index(r["prim"]))
-    for hw in units:
-        form = SOFTWARE_FORM.get((hw["prim"], hw["op"]), (hw["prim"], hw["op"]))
-        s = sw.get(form + tuple(hw.get(k) for k in PAIR_KEY))
+    for key, p in sorted(((k, p) for k, p in pairs.items() if "hw" in p), key=lambda kp: FAMILIES.index(kp[0][0])):
+        s = pairs.get(SOFTWARE_FORM.get(key[:2], key[:2]) + key[2:], {}).get("sw")
         if s:
-            out.append((OP_LABELS[hw["prim"]].format(**hw), s, hw))
+            out.append((OP_LABELS[key[0]].format(**p["hw"]), s, p["hw"]))
     return out
 
 

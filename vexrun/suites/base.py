@@ -67,6 +67,16 @@ def find(records, suite, **kw):
     return [r for r in records if r.get("suite") in names and all(r.get(k) == v for k, v in kw.items())]
 
 
+def by_impl(records, fields):
+    """{(values of `fields`): {impl: record}} of the timed records: the same case on a unit ("hw")
+    and off it ("sw"; a record without impl is software), for the speedup tables and plots."""
+    out = {}
+    for r in records:
+        if "cycles" in r:
+            out.setdefault(tuple(r.get(f) for f in fields), {})[r.get("impl", "sw")] = r
+    return out
+
+
 def cycles(v):
     """A cycle count for a page cell: 1,234 or "-"."""
     return f"{v:,.0f}" if v is not None else "-"

@@ -16,7 +16,7 @@ from vexrun.suites import seeds
 from vexrun.env import ROOT
 from vexrun.models.drbg import HmacDrbg
 from vexrun.suites import ec
-from vexrun.suites.base import Suite, cycles, find, mcycles, source_line, speedup_table, status, synth_lines
+from vexrun.suites.base import Suite, by_impl, cycles, find, mcycles, source_line, speedup_table, status, synth_lines
 from vexrun.suites.records import measure_label
 
 INSN_OPS = {"clmul": (model.ZBC, model.CLMUL), "clmulh": (model.ZBC, model.CLMULH),
@@ -71,12 +71,8 @@ SOFTWARE = {"insn": "C emulation (vc_cfu_sw)",
 
 def table(records, config):
     """make sim's speedup table: each case with the unit off and on, in one binary."""
-    pairs = {}
-    for r in records:
-        if "cycles" in r:
-            pairs.setdefault((r["prim"], r["op"], r.get("curve")), {})[r["impl"]] = r
     rows = []
-    for (prim, op, curve), p in pairs.items():
+    for (prim, op, curve), p in by_impl(records, ("prim", "op", "curve")).items():
         if "sw" in p and "hw" in p:
             sw, hw = p["sw"], p["hw"]
             per = sw.get("count", 1)
