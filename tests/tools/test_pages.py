@@ -65,3 +65,28 @@ def test_ct_rows():
     assert "| DH-1024 keypair + shared (modp1024) | 60.00 M | 60.00 M | 1.00x (+0 %) |" in body
     assert not any("DSA" in r for r in body)
     assert pk.ct_rows(records[7:]) == []
+
+
+def test_bench_wall_reads_a_sweep_or_one_simulation():
+    from vexrun.pages.examples import bench_wall
+    assert bench_wall({"sim_wall_s": 4443.6}) == "74 min"
+    assert bench_wall({"sweep": {"wall_s": 3580.4, "workers": 1}}) == "60 min on 1 worker"
+    assert bench_wall({"sweep": {"wall_s": 1900, "workers": "tcp://10.0.0.1:8786"}}) == "32 min on a cluster"
+
+
+def test_a_sweeps_run_renders_its_pages_and_the_readmes_durations(tmp_path):
+    """make bench saves a sweep's run (its meta names the sweep, not one simulation): the README's
+    durations read its wall time and its pages render into a folder outside the repository."""
+    import json
+    import shutil
+    from vexrun.pages import data, examples
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    run = json.loads((docs / "performance.json").read_text())
+    meta = {k: v for k, v in run["meta"].items() if k not in ("sim_cycles", "sim_wall_s", "sim_cycles_per_s")}
+    meta["sweep"] = {"tasks": 79, "ran": 79, "workers": 2, "sim_cycles": 12.07e9, "wall_s": 1800.0}
+    (docs / "performance.json").write_text(json.dumps(dict(run, meta=meta, records=run["records"][:-1])))
+    assert "| `make bench` | 30 min on 2 workers | 12.1 G |" in examples.durations(data.Data(docs))
+    logged = []
+    changed = publish.publish(docs=docs, log=logged.append)
+    assert docs / "performance.md" in changed and all(str(docs) in line for line in logged)

@@ -54,6 +54,16 @@ def accelerator_example(accel):
     return render
 
 
+def bench_wall(meta):
+    """A benchmark's wall time: a sweep's on its workers (vexrun/sweep.py), or one simulation's."""
+    sweep = meta.get("sweep")
+    if not sweep:
+        return f"{meta['sim_wall_s'] / 60:.0f} min"
+    workers = sweep["workers"]
+    on = f"{workers} worker{'s' if workers != 1 else ''}" if isinstance(workers, int) else "a cluster"
+    return f"{sweep['wall_s'] / 60:.0f} min on {on}"
+
+
 def durations(data):
     """What each long command took where it was last published."""
     rows = []
@@ -70,8 +80,8 @@ def durations(data):
         _, m = data.run(page.replace(".md", ".json"))
         if m:
             accel = [a for a in ACCELERATORS if a.page == page]
-            rows.append((f"`make bench{' ' + accel[0].make_var + '=1' if accel else ''}`",
-                         f"{m['sim_wall_s'] / 60:.0f} min", f"{m['sim_cycles'] / 1e9:,.1f} G", m["commit"][:7]))
+            rows.append((f"`make bench{' ' + accel[0].make_var + '=1' if accel else ''}`", bench_wall(m),
+                         f"{(m.get('sweep') or m)['sim_cycles'] / 1e9:,.1f} G", m["commit"][:7]))
     ct = data.get("ct.json")
     if ct:
         rows.append(("`make ct`", ct["meta"]["wall"].replace(" minutes", " min"), "", ct["meta"]["commit"][:7]))

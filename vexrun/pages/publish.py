@@ -96,6 +96,6 @@ def publish(check=False, docs=DOCS, log=None):
             else:
                 f.write_text(new)
             if log:
-                log(f"published: {f.relative_to(ROOT)}")
+                log(f"published: {f.relative_to(ROOT) if f.is_relative_to(ROOT) else f}")
     return list(changed)
 
