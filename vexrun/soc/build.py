@@ -18,7 +18,7 @@ from vexrun.env import BUILD, ROOT, ToolError, UsageError, tool_env
 from vexrun.soc.memory import MEMORIES, sim_build_name
 
 # Everything the model depends on besides the pinned packages (requirements.txt covers those).
-HW_SOURCES = ("hw", "sim/build.py", "sim/modules", "vexrun/soc/memory.py", "requirements.txt")
+HW_SOURCES = ("hw", "sim/build.py", "sim/harness", "sim/modules", "vexrun/soc/memory.py", "requirements.txt")
 
 
 @dataclass(frozen=True)
