@@ -22,7 +22,7 @@ def line(w, length, a, b, n):
 def lines():
     rng = random.Random(2027)
     out = ["# W length A B N -N^-1_mod_2^W A*B*R^-1_mod_N (hex); see make_kat.py"]
-    for w, sizes in ((32, (32, 256, 512, 1024, 2048, 4096)), (64, (64, 256, 1024))):
+    for w, sizes in ((32, (32, 256, 512, 1024, 2048, 4096)), (64, (64, 256, 1024, 2048, 4096))):
         for length in sizes:
             n = rng.getrandbits(length) | 1 | (1 << (length - 1))
             out.append(line(w, length, rng.randrange(n), rng.randrange(n), n))

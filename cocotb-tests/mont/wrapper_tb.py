@@ -35,7 +35,7 @@ class Bus:
         for sig in ("bank_bus_adr", "bank_bus_we", "bank_bus_dat_w", "bus_adr", "bus_dat_w", "bus_sel", "bus_cyc",
                     "bus_stb", "bus_we"):
             getattr(dut, sig).value = 0
-        dut.bank_bus_adr.value = CSR["status"]
+        dut.bank_bus_adr.value = CSR["status"][0]
 
     async def start(self):
         cocotb.start_soon(Clock(self.dut.sys_clk, 10, unit="ns").start())
@@ -57,14 +57,17 @@ class Bus:
         self.model.reset()
 
     async def csr_write(self, name, value):
-        """One bus cycle; returns the cycle count of its edge."""
-        self.dut.bank_bus_adr.value = CSR[name]
-        self.dut.bank_bus_dat_w.value = value
-        self.dut.bank_bus_we.value = 1
-        await RisingEdge(self.dut.sys_clk)
+        """One bus cycle per word, the most significant first (csr.h's order: the last write
+        strobes the register); returns the cycle count of the last edge."""
+        addr, words = CSR[name]
+        for i in range(words):
+            self.dut.bank_bus_adr.value = addr + i
+            self.dut.bank_bus_dat_w.value = value >> (32 * (words - 1 - i)) & 0xFFFFFFFF
+            self.dut.bank_bus_we.value = 1
+            await RisingEdge(self.dut.sys_clk)
         edge = self.cycle
         self.dut.bank_bus_we.value = 0
-        self.dut.bank_bus_adr.value = CSR["status"]
+        self.dut.bank_bus_adr.value = CSR["status"][0]
         return edge
 
     async def settle(self, cycles=2):
@@ -73,12 +76,15 @@ class Bus:
             await RisingEdge(self.dut.sys_clk)
 
     async def csr_read(self, name):
-        self.dut.bank_bus_adr.value = CSR[name]
-        await RisingEdge(self.dut.sys_clk)
-        await ReadOnly()
-        v = int(self.dut.bank_bus_dat_r.value)
-        await RisingEdge(self.dut.sys_clk)
-        self.dut.bank_bus_adr.value = CSR["status"]
+        addr, words = CSR[name]
+        v = 0
+        for i in range(words):
+            self.dut.bank_bus_adr.value = addr + i
+            await RisingEdge(self.dut.sys_clk)
+            await ReadOnly()
+            v = v << 32 | int(self.dut.bank_bus_dat_r.value)
+            await RisingEdge(self.dut.sys_clk)
+        self.dut.bank_bus_adr.value = CSR["status"][0]
         return v
 
     async def wait_done(self, limit=200_000):
@@ -400,3 +406,4 @@ async def ninv_write_while_queued(dut):
     assert st >> 8 == m.ERR_BUSY, f"flags {st >> 8:#x}"
     assert await bus.csr_read("ninv_value") == ninv
     assert await bus.store(3, length) == m.mont_product(x, y, n, s, W)
+

@@ -23,13 +23,15 @@ class _Top(Module):
 
 
 def write_verilog(path, **params) -> dict:
-    """Writes mont_wrap to `path`; returns the CSR bus word address of each register."""
+    """Writes mont_wrap to `path`; returns each register's CSR bus word address and its words (a
+    W = 64 ninv takes two, its most significant first, as csr.h writes them)."""
     top = _Top(**params)
     b, w = top.bank.bus, top.mont.bus
     ios = {b.adr, b.we, b.dat_w, b.dat_r, w.adr, w.dat_w, w.dat_r, w.sel, w.cyc, w.stb, w.we, w.ack}
     convert(top, ios=ios, name="mont_wrap").write(str(path))
     addrs, a = {}, 0
     for csr in top.csrs:                          # in bank order, one word per 32 bits
-        addrs[csr.name.removeprefix("mont_")] = a
-        a += -(-csr.size // 32)
+        words = -(-csr.size // 32)
+        addrs[csr.name.removeprefix("mont_")] = [a, words]
+        a += words
     return addrs

@@ -21,12 +21,15 @@
 // (SUB: T[j] - ~N[j] - borrow, from 1, i.e. T + N) is formed by MUL's T - N stage (S4) into
 // dram; the choice (D if T's carry or no borrow of D; SUB: D if no carry) is made as the last
 // D word is, then the result is copied to slot r in s + 1 cycles: 4s + 5 cycles in all.
+// The parameters are integers: LiteX's Instance passes sized constants (4'd8, 13'd4096), which an
+// untyped parameter would keep, and SLOTS * MAX_BITS would overflow their 13 bits (at W = 64 the
+// window's address shrank to one bit).
 module mont_core #(
-    parameter W        = 32,            // datapath word (bits): a multiple of 32
-    parameter MAX_BITS = 4096,          // largest operand (bits): W * a power of two
-    parameter SLOTS    = 8,             // operand memory: SLOTS slots of MAX_BITS (a power of two)
+    parameter integer W        = 32,    // datapath word (bits): a multiple of 32
+    parameter integer MAX_BITS = 4096,  // largest operand (bits): W * a power of two
+    parameter integer SLOTS    = 8,     // operand memory: SLOTS slots of MAX_BITS (a power of two)
     // derived, not to be set: bus word address bits
-    parameter MA       = $clog2(SLOTS * MAX_BITS / W) + $clog2(W / 32)
+    parameter integer MA       = $clog2(SLOTS * MAX_BITS / W) + $clog2(W / 32)
 ) (
     input  wire          clk,
     input  wire          rst,
