@@ -13,18 +13,20 @@
 
 #define MAX_W 5
 
-/* One form's session: the length set up (0: none), log2 of the slot stride, the slots, and
- * the bits of a command word that name a slot beyond them (their count is a power of two). */
+/* One form's session: the length set up (0: none) and the unit's (whole W-bit words), log2 of
+ * the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
+ * them (their count is a power of two). */
 struct session {
-  size_t limbs;
+  size_t limbs, rlimbs;
   unsigned lg;
   size_t nslots;
   uint32_t bad_slots;
 };
 
+/* log2 of the slot stride in limbs: 2^ceil(log2 words) W-bit words. */
 static unsigned stride_log2(size_t limbs)
 {
-  unsigned lg = 0;
+  unsigned lg = VC_MONTU_W == 64;
   while (((size_t)1 << lg) < limbs)
     lg++;
   return lg;
@@ -47,6 +49,7 @@ static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
   if (!(m[0] & 1) || !m[limbs - 1])
     return VC_ERR_MODULUS;
   ss->limbs = limbs;
+  ss->rlimbs = vc_montu_rlimbs(limbs);
   ss->lg = stride_log2(limbs);
   ss->nslots = vc_montu_slots(limbs);
   ss->bad_slots = (uint32_t)(0xFF & ~(ss->nslots - 1)) * 0x01010100u;
@@ -160,11 +163,18 @@ static uint32_t *emu_slot(unsigned slot)
   return emu + ((size_t)slot << sw.lg);
 }
 
+/* x (limbs limbs) into an emulated slot, the padding limb 0. */
+static void emu_put(uint32_t *p, const uint32_t *x)
+{
+  vc_mpn_copy(p, x, sw.limbs);
+  vc_mpn_zero(p + sw.limbs, sw.rlimbs - sw.limbs);
+}
+
 int vc_montu_setup_sw(size_t limbs, const uint32_t *m)
 {
   int rc = setup_check(&sw, limbs, m);
   if (!rc)
-    vc_mpn_copy(emu_slot(VC_MONTU_SLOT_N), m, limbs);
+    emu_put(emu_slot(VC_MONTU_SLOT_N), m);
   return rc;
 }
 
@@ -180,7 +190,7 @@ int vc_montu_load_sw(unsigned slot, const uint32_t *x)
   int rc;
   uint32_t *p = emu_xfer(slot, x, &rc);
   if (p)
-    vc_mpn_copy(p, x, sw.limbs);
+    emu_put(p, x);
   return rc;
 }
 
@@ -193,11 +203,12 @@ int vc_montu_store_sw(unsigned slot, uint32_t *x)
   return rc;
 }
 
-/* The unit's result: T = (A*B + M*N)/R, minus N when T >= N. */
+/* The unit's result: T = (A*B + M*N)/R, minus N when T >= N (T does not depend on the word
+ * size of the reduction: M = -A*B/N mod R; the padding limb is 0). */
 static int emu_mul(unsigned r, unsigned a, unsigned b)
 {
   uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
-  size_t n = sw.limbs;
+  size_t n = sw.rlimbs;
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
@@ -220,7 +231,7 @@ VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
   if (rc || op == VC_MONTU_MUL)
     return rc ? rc : emu_mul(r, a, b);
   uint32_t t[VC_MONTU_MAX_LIMBS];
-  size_t n = sw.limbs;
+  size_t n = sw.rlimbs;
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   if (op == VC_MONTU_ADD) {
     if (vc_mpn_add_n(t, emu_slot(a), emu_slot(b), n) || vc_mpn_cmp(t, m, n) >= 0)
@@ -301,6 +312,16 @@ VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
   return hw_issue(vc_montu_word(VC_MONTU_MUL, r, a, b));
 }
 
+/* x (limbs limbs) into a slot of the window, the padding limb 0. */
+static void hw_put(volatile uint32_t *p, const uint32_t *x)
+{
+  size_t i = 0;
+  for (; i < hw.limbs; i++)
+    p[i] = x[i];
+  for (; i < hw.rlimbs; i++)
+    p[i] = 0;
+}
+
 int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
 {
   int rc = setup_check(&hw, limbs, m);
@@ -310,10 +331,14 @@ int vc_montu_setup_hw(size_t limbs, const uint32_t *m)
     (void)hw_wait();                   /* a command left running (a timeout); the write clears its flags */
   mont_modulus_write((uint32_t)(32 * limbs) << CSR_MONT_MODULUS_LEN_OFFSET |
                      (uint32_t)VC_MONTU_SLOT_N << CSR_MONT_MODULUS_N_OFFSET);
+#if VC_MONTU_W == 64
+  /* One more Newton step from the 32-bit inverse doubles its bits. */
+  uint64_t m0 = m[0] | (uint64_t)(limbs > 1 ? m[1] : 0) << 32, inv = (uint32_t)-ninv32(m[0]);
+  mont_ninv_write(-(inv * (2 - m0 * inv)));
+#else
   mont_ninv_write(ninv32(m[0]));
-  volatile uint32_t *p = hw_slot(VC_MONTU_SLOT_N);
-  for (size_t i = 0; i < limbs; i++)
-    p[i] = m[i];
+#endif
+  hw_put(hw_slot(VC_MONTU_SLOT_N), m);
   return VC_OK;
 }
 
@@ -328,8 +353,8 @@ int vc_montu_load_hw(unsigned slot, const uint32_t *x)
 {
   int rc;
   volatile uint32_t *p = hw_xfer(slot, x, &rc);
-  for (size_t i = 0; p && i < hw.limbs; i++)
-    p[i] = x[i];
+  if (p)
+    hw_put(p, x);
   return rc;
 }
 

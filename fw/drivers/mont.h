@@ -1,6 +1,6 @@
 /* The Montgomery co-processor (hw/mont/, a bus peripheral, MONT=1): Montgomery products
- * A*B/R mod N, R = 2^(32 limbs), on operands resident in the unit's operand memory and named
- * by slot, and a modular exponentiation driven by the CPU on resident operands. As _hw (the
+ * A*B/R mod N, R = 2^(32 vc_montu_rlimbs(limbs)), on operands resident in the unit's operand
+ * memory and named by slot, and a modular exponentiation driven by the CPU on resident operands. As _hw (the
  * unit), _sw (an emulation of its memory and commands on the mp code, bit-exact: the host
  * build's form and the self-test's reference) and dispatching forms (vc_accel_on(VC_ACCEL_MONT),
  * read once per call). Registers, window layout and timing: hw/mont/README.md.
@@ -12,8 +12,12 @@
  *  - A product's result is A*B/R mod N, fully reduced, when A*B < R*N (e.g. A, B < N).
  *  - The unit's memory and the emulation's are apart: one computation uses one form throughout
  *    (do not change vc_accel_off in the middle). Not for trap handlers (no state is saved).
- * -N^-1 mod 2^32 is computed by the driver (Newton's iteration in vc_montu_setup) and written to
+ * -N^-1 mod 2^W is computed by the driver (Newton's iteration in vc_montu_setup) and written to
  * the unit's ninv register: cheaper than the unit's NINV command and its poll.
+ * The unit's word is W = VC_MONTU_W bits (32 or 64, the build's MONT_W): operands are limbs of 32
+ * bits either way, the unit works on them rounded up to whole words, vc_montu_rlimbs(limbs)
+ * limbs, and R is 2^32 to that power (at W = 64 an odd number of limbs gets one more: DSA's
+ * 160-bit q has R = 2^192 there, 2^160 at W = 32). Loads write the padding limb as 0.
  *
  * Errors: VC_ERR_NULL (a NULL pointer), VC_ERR_PARAM (an undefined command), VC_ERR_LENGTH (limbs 0 or above VC_MONTU_MAX_LIMBS, or
  * fewer than 4 slots at that length), VC_ERR_MODULUS (m even or its top limb 0), VC_ERR_STATE
@@ -30,15 +34,21 @@
 
 #include "accel.h"
 
-/* The unit's geometry (soc.h in MONT=1 builds; the SoC's defaults for the emulation). */
+/* The unit's geometry (soc.h in MONT=1 builds; else the SoC's defaults for the emulation, whose
+ * word a host build may set with -DVC_MONTU_W=64). */
 #if VC_HAVE_MONT
-#if MONT_W != 32
-#error "fw/drivers/mont: the driver supports the unit's W = 32 only"
-#endif
+#define VC_MONTU_W MONT_W
 #define VC_MONTU_MAX_BITS MONT_MAX_BITS
 #else
+#ifndef VC_MONTU_W
+#define VC_MONTU_W 32
+#endif
 #define VC_MONTU_MAX_BITS 4096
 #endif
+#if VC_MONTU_W != 32 && VC_MONTU_W != 64
+#error "fw/drivers/mont: the driver supports the unit's W = 32 and 64"
+#endif
+#define VC_MONTU_WORD_LIMBS (VC_MONTU_W / 32)
 #define VC_MONTU_MAX_LIMBS (VC_MONTU_MAX_BITS / 32)
 #define VC_MONTU_WORDS (8 * VC_MONTU_MAX_LIMBS)   /* operand memory: 8 slots of MAX_BITS */
 #define VC_MONTU_MAX_SLOTS 256                    /* the CSRs' 8-bit slot fields */
@@ -47,12 +57,19 @@
 /* The exponentiation's slots: the modulus, the result, the table's first two entries. */
 enum { VC_MONTU_SLOT_N = 0, VC_MONTU_SLOT_ACC = 1, VC_MONTU_SLOT_ONE = 2, VC_MONTU_SLOT_X = 3 };
 
-/* Slots at `limbs` limbs (stride 2^ceil(log2 limbs) words), at most VC_MONTU_MAX_SLOTS; 0 when
- * limbs is 0 or above VC_MONTU_MAX_LIMBS. */
+/* Slots at `limbs` limbs (stride: W-bit words, 2^ceil(log2 words)), at most VC_MONTU_MAX_SLOTS; 0
+ * when limbs is 0 or above VC_MONTU_MAX_LIMBS. */
 size_t vc_montu_slots(size_t limbs);
 
+/* The limbs the unit works at for operands of `limbs` limbs: limbs rounded up to whole W-bit
+ * words. R = 2^(32 vc_montu_rlimbs(limbs)). */
+static inline size_t vc_montu_rlimbs(size_t limbs)
+{
+  return (limbs + VC_MONTU_WORD_LIMBS - 1) & ~(size_t)(VC_MONTU_WORD_LIMBS - 1);
+}
+
 /* Length 32*limbs bits, modulus m (limbs limbs, odd, m[limbs-1] != 0) into slot
- * VC_MONTU_SLOT_N, ninv. */
+ * VC_MONTU_SLOT_N, ninv = -m^-1 mod 2^W. */
 int vc_montu_setup_hw(size_t limbs, const uint32_t *m);
 int vc_montu_setup_sw(size_t limbs, const uint32_t *m);
 int vc_montu_setup(size_t limbs, const uint32_t *m);

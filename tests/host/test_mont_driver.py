@@ -1,8 +1,11 @@
 """The Montgomery co-processor's firmware driver on the host (fw/drivers/mont.c): the software
 forms (the emulation of the unit's memory and commands) and the dispatching forms (software
 here: the host build has no unit) against the golden model (hw/mont/model.py) and Python's pow,
-the exponentiation's fixed window at every table width, and every argument error. (The mp
-layer's VC_MM_UNIT point: tests/host/test_montmul.py on the host, the SoC tests with the unit.)"""
+the exponentiation's fixed window at every table width, and every argument error, at both of
+the unit's words: W = 32 (the library every test uses) and W = 64 (a host build with
+-DVC_MONTU_W=64), where an odd number of limbs works at one limb more, R = 2^(32 rlimbs). (The
+mp layer's VC_MM_UNIT point: tests/host/test_montmul.py on the host, the SoC tests with the
+unit.)"""
 
 import ctypes
 import random
@@ -10,6 +13,7 @@ import random
 import pytest
 
 from hw.mont import model as m
+from vexrun.soc.build import ensure_host
 from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, VC_OK
 
 U32 = ctypes.c_uint32
@@ -32,8 +36,21 @@ def val(a):
     return sum(int(w) << (32 * i) for i, w in enumerate(a))
 
 
+@pytest.fixture(scope="module", params=[32, 64], ids=["w32", "w64"])
+def unit_w(request):
+    return request.param
+
+
+def rlimbs(n, w):
+    """vc_montu_rlimbs: the limbs the unit works at, whole W-bit words."""
+    k = w // 32
+    return -(-n // k) * k
+
+
 @pytest.fixture(scope="module")
-def drv(lib):
+def drv(lib, unit_w):
+    if unit_w != 32:
+        lib = ctypes.CDLL(str(ensure_host(defines={"VC_MONTU_W": unit_w})))
     lib.vc_montu_slots.restype = SZ
     lib.vc_montu_slots.argtypes = [SZ]
     for form in ("_sw", ""):
@@ -64,24 +81,26 @@ def test_slots_at_each_length(drv):
 
 
 @pytest.mark.parametrize("form", ["_sw", ""])
-def test_products_follow_the_model(drv, form):
-    """Random products at 32 .. 4096 bits, edge operands, unreduced operands below R and
-    results in any slot, against the model's CIOS (and a*b/R mod n for reduced operands)."""
+def test_products_follow_the_model(drv, unit_w, form):
+    """Random products at 32 .. 4096 bits (odd limb counts among them), edge operands,
+    unreduced operands below 2^(32 limbs) and results in any slot, against the model's CIOS at
+    the unit's word (and a*b/R mod n for reduced operands)."""
     rng = random.Random(13)
-    for bits in (32, 64, 256, 512, 1024, 2048, 4096):
+    for bits in (32, 64, 96, 160, 256, 512, 1024, 2048, 4096):
         n = bits // 32
         N = modulus(rng, bits)
         assert getattr(drv, "vc_montu_setup" + form)(n, arr(N, n)) == VC_OK
-        R = 1 << bits
+        R = 1 << (32 * rlimbs(n, unit_w))
+        top = 1 << bits
         slots = drv.vc_montu_slots(n)
-        for a, b in [(0, 5), (N - 1, N - 1), (1, 1), (R - 1, R - 1), (rng.randrange(N), rng.randrange(N)),
-                     (rng.randrange(R), rng.randrange(R))]:
+        for a, b in [(0, 5), (N - 1, N - 1), (1, 1), (top - 1, top - 1), (rng.randrange(N), rng.randrange(N)),
+                     (rng.randrange(top), rng.randrange(top))]:
             ra, rb, rr = rng.sample(range(1, slots), 3)
             assert getattr(drv, "vc_montu_load" + form)(ra, arr(a, n)) == VC_OK
             assert getattr(drv, "vc_montu_load" + form)(rb, arr(b, n)) == VC_OK
             assert getattr(drv, "vc_montu_mul" + form)(rr, ra, rb) == VC_OK
             got = store(drv, form, rr, n)
-            assert got == m.mont_product(a, b, N, n)
+            assert got == m.mont_product(a, b, N, rlimbs(n, unit_w) * 32 // unit_w, w=unit_w)
             if a < N and b < N:
                 assert got == a * b * pow(R, -1, N) % N
         assert getattr(drv, "vc_montu_mul" + form)(1, 1, 1) == VC_OK      # r == a == b
@@ -89,14 +108,14 @@ def test_products_follow_the_model(drv, form):
 
 
 @pytest.mark.parametrize("form", ["_sw", ""])
-def test_command_streams(drv, form):
+def test_command_streams(drv, unit_w, form):
     """Streams of products, sums and differences (results in any slot, r = a = b included),
     waited for once, against Python integers: (a + b) mod N and (a - b) mod N for a, b < N."""
     rng = random.Random(14)
-    for bits in (32, 256, 1024, 4096):
+    for bits in (32, 224, 256, 1024, 4096):
         n = bits // 32
         N = modulus(rng, bits)
-        R = 1 << bits
+        R = 1 << (32 * rlimbs(n, unit_w))
         assert getattr(drv, "vc_montu_setup" + form)(n, arr(N, n)) == VC_OK
         slots = drv.vc_montu_slots(n)
         vals = {}
@@ -122,13 +141,13 @@ def test_command_streams(drv, form):
         assert cmd(bad) == VC_ERR_RANGE
 
 
-@pytest.mark.parametrize("bits", [32, 128, 1024, 2048, 4096])
-def test_exponentiation(drv, bits):
+@pytest.mark.parametrize("bits", [32, 128, 160, 1024, 2048, 4096])
+def test_exponentiation(drv, unit_w, bits):
     """X^e in Montgomery form for random and edge exponents, by the fixed window at every table
     width (w = 5 at small lengths down to w = 2 at 4096 bits) and by square-and-multiply."""
     rng = random.Random(bits)
     n = bits // 32
-    R = 1 << bits
+    R = 1 << (32 * rlimbs(n, unit_w))
     for _ in range(3 if bits <= 1024 else 1):
         N = modulus(rng, bits)
         x = rng.randrange(N)

@@ -127,13 +127,18 @@ def ensure_firmware(cfg: Config, image="vexcrypt") -> Path:
     return cfg.dir / "fw" / f"{image}.bin"
 
 
-def ensure_host(target="host") -> Path:
+def ensure_host(target="host", defines=None) -> Path:
     """(Re)builds a host build of the firmware's code: "host", the library (libvexcrypt.so), or
-    "host-oracle", the request server on stdin and stdout."""
+    "host-oracle", the request server on stdin and stdout. `defines` ({"VC_MONTU_W": 64}) builds a
+    variant in a folder of its own (host-vc_montu_w64)."""
     # VEXCRYPT_HOST_OUT: a private build directory (parallel work trees, concurrent runs).
     out = Path(os.environ.get("VEXCRYPT_HOST_OUT", BUILD / "host"))
+    defines = defines or {}
+    if defines:
+        out = out.with_name(out.name + "".join(f"-{k.lower()}{v}" for k, v in sorted(defines.items())))
     with build_lock("fw"):
         r = subprocess.run(["make", "-s", "-C", str(ROOT / "fw"), target, f"HOST_OUT={out}",
+                            "HOST_DEFS=" + " ".join(f"-D{k}={v}" for k, v in sorted(defines.items())),
                             f"PYTHON={sys.executable}"], capture_output=True, text=True)
     if r.returncode != 0:
         raise ToolError(f"{target} build failed:\n" + (r.stdout + r.stderr).strip())

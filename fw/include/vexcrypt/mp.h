@@ -106,7 +106,7 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
  *         unit (the modulus and operands loaded per call; an exponentiation by the driver's
  *         fixed window on resident operands, or square-and-multiply for exponents of at most
  *         32 bits, which are public; cfg.exp/window unused) when the unit is present,
- *         on (vc_accel_on) and holds the modulus; otherwise ALGO2 at radix 2^32 with cfg's
+ *         on (vc_accel_on) and holds the modulus with this R (at W = 64: n even); otherwise ALGO2 at radix 2^32 with cfg's
  *         sqr, exp and window. The default in MONT=1 builds. The set-up then computes
  *         R^2 mod m in the unit and keeps R mod m and R^2 mod m of the last two moduli (a
  *         per-key constant: a repeated key, or a CRT's two primes, skip the set-up). */

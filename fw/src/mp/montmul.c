@@ -209,9 +209,12 @@ VC_NOINLINE static uint32_t algo4(const vc_mont *c, uint32_t *r, const uint32_t 
   return redc32(c, r, t);
 }
 
+/* The unit's R must be the context's 2^(32n), so that UNIT computes what ALGO2 does: at W = 64
+ * a modulus of an odd number of limbs (DSA's 160- and 224-bit q) stays on the CPU. */
 int vc_mont_unit_on(const vc_mont *c)
 {
-  return c->cfg.algo == VC_MM_UNIT && vc_accel_on(VC_ACCEL_MONT) && vc_montu_slots(c->n) >= 4;
+  return c->cfg.algo == VC_MM_UNIT && vc_accel_on(VC_ACCEL_MONT) && vc_montu_slots(c->n) >= 4 &&
+         vc_montu_rlimbs(c->n) == c->n;
 }
 
 /* UNIT: the modulus and both operands into the unit, one product, the result out. */
