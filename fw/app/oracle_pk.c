@@ -663,7 +663,8 @@ static const char *op_hmac(struct req *r)
 }
 
 /* {"op":"montu","m","a","b","e"}: the Montgomery unit's driver (fw/drivers/mont.h; "impl":"sw":
- * its emulation) on resident operands, at the default design point (R = 2^(32 limbs of m)):
+ * its emulation) on resident operands, at the default design point (R = 2^r_bits, r_bits = 32
+ * limbs of m rounded up to the unit's words):
  * a*b/R mod m (a, b < m) timed alone, the transfers timed apart (setup: the modulus and ninv;
  * load: one operand in; store: one out); with "e", the fixed-window exponentiation of X = a
  * (read as Montgomery form) with one = R mod m resident: "exp" = X^e in Montgomery form. Every
@@ -678,6 +679,8 @@ static const char *op_montu(struct req *r)
       (with_e && (e = get_mp(r, "e", &X))) || (e = below_m(r)))
     return e;
   size_t n = ctx.n;
+  if (with_e && VC_MONTU_RLIMBS(n) != n)      /* one = R mod m is the context's R */
+    return "montu: \"e\" needs R = 2^(32 limbs of m): at W = 64 an even number of limbs";
   REQ_PASSES {      /* the product is in place: its operands loaded again */
     memset(a, 0, sizeof(a));
     memset(b, 0, sizeof(b));
@@ -709,7 +712,7 @@ static const char *op_montu(struct req *r)
   json_ok("montu", mul);
   limbs_to_z(a, n);
   json_mp("out", &Z);
-  json_u64("r_bits", 32 * (uint64_t)n);
+  json_u64("r_bits", 32 * (uint64_t)VC_MONTU_RLIMBS(n));
   json_u64("setup_cycles", setup);
   json_u64("load_cycles", load);
   json_u64("store_cycles", store);

@@ -49,7 +49,7 @@ static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
   if (!(m[0] & 1) || !m[limbs - 1])
     return VC_ERR_MODULUS;
   ss->limbs = limbs;
-  ss->rlimbs = vc_montu_rlimbs(limbs);
+  ss->rlimbs = VC_MONTU_RLIMBS(limbs);
   ss->lg = stride_log2(limbs);
   ss->nslots = vc_montu_slots(limbs);
   ss->bad_slots = (uint32_t)(0xFF & ~(ss->nslots - 1)) * 0x01010100u;

@@ -1,5 +1,5 @@
 /* The Montgomery co-processor (hw/mont/, a bus peripheral, MONT=1): Montgomery products
- * A*B/R mod N, R = 2^(32 vc_montu_rlimbs(limbs)), on operands resident in the unit's operand
+ * A*B/R mod N, R = 2^(32 VC_MONTU_RLIMBS(limbs)), on operands resident in the unit's operand
  * memory and named by slot, and a modular exponentiation driven by the CPU on resident operands. As _hw (the
  * unit), _sw (an emulation of its memory and commands on the mp code, bit-exact: the host
  * build's form and the self-test's reference) and dispatching forms (vc_accel_on(VC_ACCEL_MONT),
@@ -15,7 +15,7 @@
  * -N^-1 mod 2^W is computed by the driver (Newton's iteration in vc_montu_setup) and written to
  * the unit's ninv register: cheaper than the unit's NINV command and its poll.
  * The unit's word is W = VC_MONTU_W bits (32 or 64, the build's MONT_W): operands are limbs of 32
- * bits either way, the unit works on them rounded up to whole words, vc_montu_rlimbs(limbs)
+ * bits either way, the unit works on them rounded up to whole words, VC_MONTU_RLIMBS(limbs)
  * limbs, and R is 2^32 to that power (at W = 64 an odd number of limbs gets one more: DSA's
  * 160-bit q has R = 2^192 there, 2^160 at W = 32). Loads write the padding limb as 0.
  *
@@ -62,11 +62,8 @@ enum { VC_MONTU_SLOT_N = 0, VC_MONTU_SLOT_ACC = 1, VC_MONTU_SLOT_ONE = 2, VC_MON
 size_t vc_montu_slots(size_t limbs);
 
 /* The limbs the unit works at for operands of `limbs` limbs: limbs rounded up to whole W-bit
- * words. R = 2^(32 vc_montu_rlimbs(limbs)). */
-static inline size_t vc_montu_rlimbs(size_t limbs)
-{
-  return (limbs + VC_MONTU_WORD_LIMBS - 1) & ~(size_t)(VC_MONTU_WORD_LIMBS - 1);
-}
+ * words. R = 2^(32 VC_MONTU_RLIMBS(limbs)). */
+#define VC_MONTU_RLIMBS(limbs) (((limbs) + VC_MONTU_WORD_LIMBS - 1) & ~(size_t)(VC_MONTU_WORD_LIMBS - 1))
 
 /* Length 32*limbs bits, modulus m (limbs limbs, odd, m[limbs-1] != 0) into slot
  * VC_MONTU_SLOT_N, ninv = -m^-1 mod 2^W. */

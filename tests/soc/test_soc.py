@@ -192,10 +192,12 @@ def test_clmul_build_self_tests_and_names_its_unit():
         s.close()
 
 
-def test_mont_build_self_tests_and_names_its_unit():
-    """A MONT=1 build: the greeting and ops name the unit, the quick self-test passes with the
-    unit's own check (its products and exponentiations against the driver's emulation, the mp
-    exponentiation on and off it), and with the RSA, DSA and DH vectors run on the unit."""
-    tests = accel_self_test("mont", mont=True)
+@pytest.mark.parametrize("w", [32, 64])
+def test_mont_build_self_tests_and_names_its_unit(w):
+    """A MONT=1 build at each word width (MONT_W=64 too): the greeting and ops name the unit, the
+    quick self-test passes with the unit's own check (its products and exponentiations against
+    the driver's emulation, odd limb counts among them, the mp exponentiation on and off it), and
+    with the RSA, DSA, DH and P-256 vectors run on the unit."""
+    tests = accel_self_test("mont", mont=True, mont_w=w)
     assert tests["mont"]["ok"] and tests["mont"]["vectors"] >= 8
-    assert all(tests[p]["ok"] for p in ("modexp", "rsa", "dsa", "dh"))
+    assert all(tests[p]["ok"] for p in ("modexp", "rsa", "dsa", "dh", "ec_keypair"))

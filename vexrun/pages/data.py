@@ -27,6 +27,20 @@ class Data:
         return (d["records"], d["meta"]) if d else ([], None)
 
 
+def run_file(page, config=None):
+    """The data file of a run of page `page` (performance-mont.md) on build `config` (its
+    configuration name): <page>.json, where the page itself is rendered from; a build whose
+    accelerator of the page has a parameter off its default keeps its own file, named with the
+    accelerator's part of the configuration name (full-mont_w64: performance-mont_w64.json),
+    which the page's sections read beside it."""
+    from hw.config import ACCELERATORS
+    stem = Path(page).stem
+    accel = next((a.name for a in ACCELERATORS if a.page == page), None)
+    if accel and config:
+        stem += next((p for p in config.split("-")[1:] if p.split("_")[0] == accel), accel)[len(accel):]
+    return stem + ".json"
+
+
 def save_json(path, obj):
     """Writes a data file the way every producer does (indented, a final newline)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 from hw.config import SocConfig
 
 from vexrun import suites
-from vexrun.pages.data import save_json
+from vexrun.pages.data import run_file, save_json
 
 
 def accelerators(meta):
@@ -39,10 +39,11 @@ def run_pages(records, meta):
 
 def save_run(records, meta, docs):
     """Writes docs/<page>.json (the run's metadata and the records the page is rendered from)
-    for every page the run covers; returns the files written."""
+    for every page the run covers (data.run_file: a build off the registry's defaults has a file
+    of its own); returns the files written."""
     written = []
     for name, recs in run_pages(records, meta).items():
-        path = Path(docs) / Path(name).with_suffix(".json")
+        path = Path(docs) / run_file(name, meta.get("config"))
         save_json(path, {"meta": meta, "records": recs})
         written.append(path)
     return written

@@ -15,8 +15,10 @@ sequencer could save at most) and the cost table from docs/synth-mont.json.
 
 from dataclasses import dataclass
 
+from hw.config import SocConfig
 from hw.mont import model
 from vexrun.env import ROOT
+from vexrun.pages.data import run_file
 from vexrun.suites.records import mp_point
 from vexrun.suites import ec, mp, pk
 from vexrun.suites.base import Suite, cycles, find, mcycles, source_line, speedup_table, synth_lines
@@ -24,14 +26,19 @@ from vexrun.suites.base import Suite, cycles, find, mcycles, source_line, speedu
 SYNTH = "synth-mont.json"
 # The plain build's pages' data: the best software point of each operation they measure.
 PLAIN = ("performance.json", "performance-ec.json")
-W = 32
+PAGE = "performance-mont.md"
+# The wide unit's build: its run is kept beside the page's (docs/performance-mont_w64.json).
+WIDE = SocConfig.parse(mont=True, mont_w=64)
 # OpenTitan's OTBN, published cycle counts: RSA-2048 private without CRT (a 2048-bit exponentiation
 # by a 2048-bit exponent, the row it goes to), public; P-256.
 OTBN = {("modexp", 2048, "e=full"): 18.9e6, ("rsa", 2048, "public"): 132e3,
         ("ecdsa", 256, "sign"): 704e3, ("ecdsa", 256, "verify"): 420e3}
-# Marks (issue 13): cycles at most; the product's is 1.15 x the one-multiplier bound 2s^2 + s.
-MARKS = {("montu", 1024, "mul"): 1.15 * (2 * 32 ** 2 + 32), ("rsa", 2048, "sign"): 6e6,
-         ("rsa", 2048, "public"): 200e3, ("ecdsa", 256, "sign"): 0.7e6, ("ecdsa", 256, "verify"): 1.2e6}
+# Marks, cycles at most, per word width W: issue 13's (the product's is 1.15 x the one-multiplier
+# bound 2s^2 + s; RSA-2048) and issue 28's (P-256 at both W, RSA-2048 at W = 64).
+MARKS = {32: {("montu", 1024, "mul"): 1.15 * (2 * 32 ** 2 + 32), ("rsa", 2048, "sign"): 6e6,
+              ("rsa", 2048, "public"): 200e3, ("ecdsa", 256, "sign"): 0.5e6, ("ecdsa", 256, "verify"): 0.8e6},
+         64: {("rsa", 2048, "sign"): 2.0e6, ("rsa", 2048, "public"): 66e3, ("ecdsa", 256, "sign"): 350e3,
+              ("ecdsa", 256, "verify"): 420e3, ("ecdh", 256, "keypair+shared"): 700e3}}
 # A sequencer in hardware is worth building when it would save at least this share.
 SEQUENCER_WORTH = 0.05
 
@@ -70,12 +77,12 @@ def progress(rec):
     return f"{mp.progress(rec)} {rec.get('impl', '')}".rstrip()
 
 
-def exp_products(bits, ebits):
+def exp_products(bits, ebits, w=32):
     """The products of the driver's fixed-window exponentiation (fw/drivers/mont.c, exp_seq) at
     `bits` bits for an exponent of `ebits` bits: the table X^2 .. X^(2^w - 1), the first window,
     then w squarings and a product per further window; w is the widest (at most 5) whose 2^w
-    table entries and two more slots fit the unit's slots at that length."""
-    u = model.MontUnit()
+    table entries and two more slots fit the unit's slots at that length (W-bit words)."""
+    u = model.MontUnit(w)
     slots = u.nslots(bits)
     w = 1
     while w < 5 and (2 << w) + 2 <= slots:
@@ -125,8 +132,8 @@ def cell(v):
     return "-" if v is None else cycles(v) if v < 1e6 else mcycles(v)
 
 
-def mark(key, hw):
-    m = MARKS.get(key)
+def mark(key, hw, w=32):
+    m = MARKS[w].get(key)
     if m is None or hw is None:
         return ""
     return f"≤ {cell(m)}: " + ("met" if hw <= m else "**missed**")
@@ -144,6 +151,11 @@ class Row:
     bound: float = None       # the W-bit bound
     key: tuple = None         # its mark's key in MARKS, if it has one
     ok: bool = True           # both records ran and passed the host's check
+    w: int = 32               # the unit's word width
+
+    @property
+    def mark(self):
+        return mark(self.key, self.hw, self.w) if self.key else ""
 
 
 # The software path in a MONT=1 build (mp.h, UNIT): ALGO2 at radix 2^32 with dedicated squaring; a
@@ -154,18 +166,18 @@ SECRET_SW = f"{ALGO2}, fixed window 5 (ct)"
 PUBLIC_SW = f"{ALGO2}, sliding window 6"
 
 
-def rows(records, data):
-    """The speedup rows: each operation measured on the unit and off it (`data`: the committed
-    data the best plain point comes from, None for none)."""
+def rows(records, data, w=32):
+    """The speedup rows: each operation measured on the unit (of word width `w`) and off it
+    (`data`: the committed data the best plain point comes from, None for none)."""
     out = []
 
     def add(label, sw, hw, software, **kw):
         recs = [r for r in (sw, hw) if isinstance(r, dict)]
         cyc = [r["cycles"] if isinstance(r, dict) else r for r in (sw, hw)]
         out.append(Row(label, cyc[0], cyc[1], software, ok=all(r.get("ok") and not r.get("check_error") for r in recs),
-                       **kw))
+                       w=w, **kw))
     for bits in (512, 1024, 2048):
-        s = bits // W
+        s = bits // w
         sw = _one(records, "sw", prim="montmul", bits=bits)
         hw = _one(records, "hw", prim="montu", op="mul", bits=bits)
         lib = _one(records, "hw", prim="montmul", bits=bits)
@@ -177,10 +189,10 @@ def rows(records, data):
     for bits in (512, 1024, 2048):
         sw, hw = (_one(records, i, prim="modexp", bits=bits) for i in ("sw", "hw"))
         if sw and hw:
-            n, _ = exp_products(bits, int(mp.mp_inputs(bits, hw["seed"])[4]).bit_length())
+            n, _ = exp_products(bits, int(mp.mp_inputs(bits, hw["seed"])[4]).bit_length(), w)
             add(f"{bits}-bit exponentiation, {bits}-bit exponent", sw, hw, SECRET_SW,
                 best=plain_best(data, "modexp", ("e=full",), bits), otbn=OTBN.get(("modexp", bits, "e=full")),
-                bound=n * bound(bits // W))
+                bound=n * bound(bits // w))
     for bits in (1024, 2048):
         for op, what, software in (("sign", "sign (CRT, result checked)", SECRET_SW + ", CRT"),
                                    ("public", "public op (e = 65537), first call under a key", PUBLIC_SW),
@@ -209,7 +221,7 @@ def rows(records, data):
         sw, hw = (_sum(records, i, ops, prim=prim, curve="P-256") for i in ("sw", "hw"))
         if sw and hw:
             add(f"P-256 {what}", sw, hw, f"P-256 {software}", best=plain_best(data, prim, ops, 256, curve="P-256"),
-                otbn=OTBN.get((prim, 256, ops[0])), key=(prim, 256, ops[0]))
+                otbn=OTBN.get((prim, 256, ops[0])), key=(prim, 256, "+".join(ops)))
     return out
 
 
@@ -245,7 +257,26 @@ def speedup_lines(records, data):
         best, pt = r.best
         out.append(f"| {r.label} | {cell(r.sw)} | {cell(best)}{f' ({pt})' if pt else ''} | {cell(r.hw)} | "
                    f"{r.sw / r.hw:.1f}x | {cell(r.otbn) if r.otbn else ''} | {cell(r.bound) if r.bound else ''} | "
-                   f"{mark(r.key, r.hw) if r.key else ''} |")
+                   f"{r.mark} |")
+    return out
+
+
+def wide_lines(records, data):
+    """The unit at W = 64 (its own build's run, docs/performance-mont_w64.json) beside W = 32."""
+    wide, meta = data.run(run_file(PAGE, WIDE.name)) if data else ([], None)
+    if not wide:
+        return []
+    narrow = {r.label: r for r in rows(records, None)}
+    out = ["", "### The unit at W = 64", "",
+           f"A build with `MONT_W=64` ({WIDE.name}: a 64 x 64-bit multiply-accumulate a cycle, half the words, "
+           f"R = 2^(64 s)), measured at commit `{meta['commit']}` by `{meta['command']}`; its speedup is against "
+           "the software path of its own binary. W-bit bound: 2s^2 + s cycles a product at s = bits/64 words.", "",
+           "| operation | software | unit, W = 32 | unit, W = 64 | speedup (W = 64) | OTBN | W-bit bound | mark |",
+           "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows(wide, None, 64):
+        n = narrow.get(r.label)
+        out.append(f"| {r.label} | {cell(r.sw)} | {cell(n.hw) if n else '-'} | {cell(r.hw)} | {r.sw / r.hw:.1f}x | "
+                   f"{cell(r.otbn) if r.otbn else ''} | {cell(r.bound) if r.bound else ''} | {r.mark} |")
     return out
 
 
@@ -263,7 +294,7 @@ def transfer_lines(records):
         if ("mul", bits) in steps:
             out.append(f"| {bits} | " + " | ".join(cycles(steps.get((op, bits))) for op in
                                                    ("setup", "load", "mul", "store"))
-                       + f" | {model.mul_cycles(bits // W):,} |")
+                       + f" | {model.mul_cycles(bits // 32):,} |")
     return out
 
 
@@ -273,7 +304,7 @@ def sequencer_rows(records):
     for r in find(records, "mont", prim="montu", op="exp"):
         bits = r["bits"]
         n, w = exp_products(bits, int(mp.mp_inputs(bits, r["seed"])[4]).bit_length())
-        out.append((bits, w, n, r["cycles"], n * model.mul_cycles(bits // W)))
+        out.append((bits, w, n, r["cycles"], n * model.mul_cycles(bits // 32)))
     return out
 
 
@@ -324,7 +355,8 @@ def page(records, meta, data):
              "cycle, its own operand memory, a command FIFO of 4 entries) on the bus; every row is measured on the "
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
              "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
-            + speedup_lines(records, data) + transfer_lines(records) + sequencer_lines(records) + cost_lines(data)
+            + speedup_lines(records, data) + wide_lines(records, data) + transfer_lines(records)
+            + sequencer_lines(records) + cost_lines(data)
             + [""])
 
 
@@ -334,9 +366,8 @@ def readme_block(records, meta, data):
              "| operation | software | Montgomery unit | speedup | mark |",
              "|---|---:|---:|---:|---|"]
     for r in rows(records, data):
-        if r.key in MARKS:
-            lines.append(f"| {r.label} | {cell(r.sw)} | {cell(r.hw)} | {r.sw / r.hw:.1f}x | "
-                         f"{mark(r.key, r.hw)} |")
+        if r.mark:
+            lines.append(f"| {r.label} | {cell(r.sw)} | {cell(r.hw)} | {r.sw / r.hw:.1f}x | {r.mark} |")
     return lines
 
 

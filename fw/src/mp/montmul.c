@@ -214,7 +214,7 @@ VC_NOINLINE static uint32_t algo4(const vc_mont *c, uint32_t *r, const uint32_t 
 int vc_mont_unit_on(const vc_mont *c)
 {
   return c->cfg.algo == VC_MM_UNIT && vc_accel_on(VC_ACCEL_MONT) && vc_montu_slots(c->n) >= 4 &&
-         vc_montu_rlimbs(c->n) == c->n;
+         VC_MONTU_RLIMBS(c->n) == c->n;
 }
 
 /* UNIT: the modulus and both operands into the unit, one product, the result out. */
