@@ -118,7 +118,8 @@ def plain_best(data, prim, ops, bits, **kw):
             for r in recs:
                 if r.get("prim") == prim and r.get("op") == op and r.get("bits") == bits and \
                         all(r.get(k) == v for k, v in kw.items()):
-                    pts.setdefault((mp_point(r), op), r["cycles"])
+                    key = (mp_point(r), op)                # a point measured twice: its best
+                    pts[key] = min(pts.get(key, r["cycles"]), r["cycles"])
         for pt in dict.fromkeys(p for p, _ in pts):        # in the records' order: ties go to the first
             if all((pt, op) in pts for op in ops):
                 c = sum(pts[(pt, op)] for op in ops)

@@ -27,9 +27,15 @@ def bench_iv(n):
     return _pattern(n, 53, 7)
 
 
+# The pk operations whose exponents are public: they take the variable-time exponentiation
+# (vc_mp_modexp_var: RSA's powmod, DSA's u1 and u2) whichever exponentiation the record's set
+# names for secrets.
+PUBLIC_OPS = {("rsa", "verify"), ("rsa", "public"), ("rsa", "encrypt"), ("dsa", "verify")}
+
+
 def mp_point(rec):
-    """"ALGO2 r=2^32 sqr window5 crt=mrc": a public-key record's design-space point ("" if the
-    record has none)."""
+    """"ALGO2 r=2^32 sqr window5 crt=mrc": a public-key record's design-space point, by what ran
+    ("" if the record has none)."""
     if "algo" not in rec:
         return ""
     parts = ["UNIT" if rec["algo"] == 6 else f"ALGO{rec['algo']}"]     # 6: the Montgomery unit (mp.h)
@@ -37,8 +43,8 @@ def mp_point(rec):
         parts.append(f"r=2^{rec['radix']}")
     if rec.get("sqr") and rec["algo"] in (2, 3, 4):
         parts.append("sqr")
-    if rec.get("suite") == "pk" and rec.get("var") is False:      # secrets in constant time (mp.h)
-        parts.append("ct fixed window")
+    if rec.get("suite") == "pk" and rec.get("var") is False and (rec.get("prim"), rec.get("op")) not in PUBLIC_OPS:
+        parts.append("ct fixed window")                           # secrets in constant time (mp.h)
     else:
         parts.append(rec["exp"] + (str(rec["window"]) if rec["exp"] == "window" else ""))
     if rec.get("crt"):
