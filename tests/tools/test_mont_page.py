@@ -64,14 +64,39 @@ def test_checks_accept_right_outputs_and_refuse_wrong_ones():
     assert "wrong" in suites.check(rec("montmul", "mul", 1024, "sw", 1, seed=SEED, r_bits=1024, out="01"))
 
 
+def speedup_section(records):
+    """The page's W = 32 speedup table (the committed W = 64 run follows it)."""
+    return "\n".join(mont.page(records, META, DATA)).split("### The unit at W = 64")[0]
+
+
 def test_marks_are_judged_both_ways():
     met, _ = unit_records(2321, 5.9e6, 2_740_000)
     missed, _ = unit_records(2400, 6.1e6, 2_740_000)
-    text = "\n".join(mont.page(met, META, DATA))
+    text = speedup_section(met)
     assert "| 1024-bit product, operands resident | 29,098 |" in text
     assert "≤ 2,392: met" in text and "≤ 6.00 M: met" in text and "missed" not in text
-    text = "\n".join(mont.page(missed, META, DATA))
+    text = speedup_section(missed)
     assert "≤ 2,392: **missed**" in text and "≤ 6.00 M: **missed**" in text
+
+
+def test_the_wide_unit_is_judged_by_its_own_marks():
+    """A W = 64 run (its own data file) renders beside W = 32, judged by W = 64's marks."""
+    met, _ = unit_records(2321, 5.9e6, 2_740_000)
+    wide, _ = unit_records(700, 1.9e6, 700_000)
+
+    class Both:
+        docs = DATA.docs
+
+        def run(self, name):
+            return (wide, dict(META, command="vexrun bench --mont 1 --mont-w 64")) \
+                if name == "performance-mont_w64.json" else DATA.run(name)
+
+        def get(self, name):
+            return DATA.get(name)
+    text = "\n".join(mont.page(met, META, Both())).split("### The unit at W = 64")[1]
+    assert "`vexrun bench --mont 1 --mont-w 64`" in text
+    assert "| RSA-2048 sign (CRT, result checked) | 59.90 M | 5.90 M | 1.90 M | 31.5x |" in text, text
+    assert "≤ 2.00 M: met" in text and "≤ 6.00 M" not in text
     # The README block carries the marked rows only.
     block = "\n".join(mont.readme_block(met, META, DATA))
     assert "RSA-2048 sign" in block and "12.5x" in block and "library call" not in block

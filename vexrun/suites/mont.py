@@ -242,7 +242,7 @@ def table(records, config):
                          [""] + foot if foot else [])
 
 
-def speedup_lines(records, data):
+def speedup_lines(records, data, w=32):
     out = ["### Speedup: the unit against the software, one binary", "",
            "Software: the same binary with the unit off (`\"impl\":\"sw\"`), the library's default point, whose "
            "software form is ALGO2 r=2^32 sqr with secret exponents through the constant-time fixed window (5 bits) "
@@ -250,11 +250,12 @@ def speedup_lines(records, data):
            "time, its verification by interleaved NAF windows. Best plain: the fastest software "
            "point the plain build's pages measured (docs/performance.json, docs/performance-ec.json; another "
            "binary and layout). OTBN: OpenTitan's big-number accelerator (W = 256), its published cycles; its "
-           "RSA-2048 private operation, without CRT, is the 2048-bit exponentiation's row. W-bit bound: 2s^2 + s cycles a product at s = bits/32 words (one 32-bit multiplier), "
-           "times the products of the unit's fixed-window exponentiation.", "",
+           "RSA-2048 private operation, without CRT, is the 2048-bit exponentiation's row. W-bit bound: 2s^2 + s "
+           f"cycles a product at s = bits/{w} words (one {w}-bit multiplier), times the products of the unit's "
+           "fixed-window exponentiation.", "",
            "| operation | software | best plain (point) | Montgomery unit | speedup | OTBN | W-bit bound | mark |",
            "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for r in rows(records, data):
+    for r in rows(records, data, w):
         best, pt = r.best
         out.append(f"| {r.label} | {cell(r.sw)} | {cell(best)}{f' ({pt})' if pt else ''} | {cell(r.hw)} | "
                    f"{r.sw / r.hw:.1f}x | {cell(r.otbn) if r.otbn else ''} | {cell(r.bound) if r.bound else ''} | "
@@ -281,13 +282,18 @@ def wide_lines(records, data):
     return out
 
 
-def transfer_lines(records):
+def unit_w(meta):
+    """The unit's word width in the build a run was measured on."""
+    return SocConfig.from_soc_info(meta["soc"]).params("mont")["W"] if meta else 32
+
+
+def transfer_lines(records, w=32):
     steps = {(r["op"], r["bits"]): r["cycles"] for r in find(records, "mont", prim="montu")}
     if not steps:
         return []
     out = ["", "### The operand transfer, apart", "",
            "The driver on the unit (fw/drivers/mont.h), each step timed alone, median of at least 7 runs: the "
-           "modulus set-up (its words and -N^-1 mod 2^32), one operand into the window, a product on resident "
+           f"modulus set-up (its words and -N^-1 mod 2^{w}), one operand into the window, a product on resident "
            "operands and one operand out (uncached bus words, one store or load each).", "",
            "| bits | set-up | operand in | product | operand out | unit's product latency (model) |",
            "|---:|---:|---:|---:|---:|---:|"]
@@ -295,22 +301,23 @@ def transfer_lines(records):
         if ("mul", bits) in steps:
             out.append(f"| {bits} | " + " | ".join(cycles(steps.get((op, bits))) for op in
                                                    ("setup", "load", "mul", "store"))
-                       + f" | {model.mul_cycles(bits // 32):,} |")
+                       + f" | {model.mul_cycles(bits // w):,} |")
     return out
 
 
-def sequencer_rows(records):
-    """(bits, window, products, CPU-driven cycles, the products' latencies summed) per size."""
+def sequencer_rows(records, unit=32):
+    """(bits, window, products, CPU-driven cycles, the products' latencies summed) per size, on
+    a unit of word width `unit`."""
     out = []
     for r in find(records, "mont", prim="montu", op="exp"):
         bits = r["bits"]
-        n, w = exp_products(bits, int(mp.mp_inputs(bits, r["seed"])[4]).bit_length())
-        out.append((bits, w, n, r["cycles"], n * model.mul_cycles(bits // 32)))
+        n, w = exp_products(bits, int(mp.mp_inputs(bits, r["seed"])[4]).bit_length(), unit)
+        out.append((bits, w, n, r["cycles"], n * model.mul_cycles(bits // unit)))
     return out
 
 
-def sequencer_lines(records):
-    rs = [r for r in sequencer_rows(records) if r[0] >= 1024]
+def sequencer_lines(records, unit=32):
+    rs = [r for r in sequencer_rows(records, unit) if r[0] >= 1024]
     if not rs:
         return []
     out = ["", "### Exponentiation in hardware: what a sequencer could save", "",
@@ -351,13 +358,14 @@ def cost_lines(data):
 def page(records, meta, data):
     if not find(records, "mont"):
         return []
+    w = unit_w(meta)
     return (["## The Montgomery co-processor (suite `mont`, MONT=1)", "",
-             "The unit (hw/mont/README.md: a word-serial CIOS datapath, W = 32, one 32-bit multiply-accumulate a "
+             f"The unit (hw/mont/README.md: a word-serial CIOS datapath, W = {w}, one {w}-bit multiply-accumulate a "
              "cycle, its own operand memory, a command FIFO of 4 entries) on the bus; every row is measured on the "
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
              "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
-            + speedup_lines(records, data) + wide_lines(records, data) + transfer_lines(records)
-            + sequencer_lines(records) + cost_lines(data)
+            + speedup_lines(records, data, w) + (wide_lines(records, data) if w == 32 else [])
+            + transfer_lines(records, w) + sequencer_lines(records, w) + cost_lines(data)
             + [""])
 
 
