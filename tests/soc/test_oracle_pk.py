@@ -239,24 +239,36 @@ def _rsa_key_ok(r, bits, e):
             and gmpy2.is_prime(q) and d * e % lam == 1)
 
 
-def montu_cases(rng):
+def montu_cases(rng, w=32):
     """The unit's driver on resident operands: products at 32 to 4096 bits (edge operands among
-    them) and fixed-window exponentiations of X = a (Montgomery form) up to 2048 bits."""
+    them) and fixed-window exponentiations of X = a (Montgomery form) up to 2048 bits. On a unit
+    of W bits R = 2^(W s), s = ceil(bits / W): at W = 64 an odd number of 32-bit limbs gets one
+    more, and "e" (whose one = R mod m is the 32-bit context's) is refused there."""
     out = []
     for bits in (32, 64, 96, 512, 1024, 2048, 4096):
         m = odd(rng, bits)
-        R = 1 << bits
+        R = 1 << (w * -(-bits // w))
         for a, b in ((0, 1), (m - 1, m - 1), (rng.randrange(m), rng.randrange(m))):
             req = {"op": "montu", "m": hx(m), "a": hx(a), "b": hx(b)}
             if bits <= 2048 and a:
                 req["e"] = hx(rng.getrandbits(min(bits, 256)))
 
-            def check(r, a=a, b=b, m=m, R=R, e=req.get("e")):
+            def check(r, a=a, b=b, m=m, R=R, e=req.get("e"), refused=R != 1 << bits and "e" in req):
+                if refused:
+                    return not r["ok"] and "needs R = 2^(32 limbs of m)" in r["error"]
                 x = a * pow(R, -1, m) % m
                 return (r["r_bits"] == R.bit_length() - 1 and int(r["out"], 16) == a * b * pow(R, -1, m) % m
                         and (e is None or int(r["exp"], 16) == pow(x, int(e, 16), m) * R % m))
             out.append((req, check))
     return out
+
+
+def test_the_wide_unit_answers_montu(accel, oracle):
+    """MONT_W=64: the montu op on the unit and on its emulation answers with the unit's R."""
+    ensure_all(Config.parse(mont=True, mont_w=64), log=lambda m: None)
+    cs = accel.cases(montu_cases(random.Random(64), 64))
+    for (req, check), resp in zip(cs, oracle([req for req, _ in cs], "--mont", "1", "--mont-w", "64")):
+        assert check(resp), (req, resp)
 
 
 @pytest.fixture(scope="module", params=["full", "full-mont"])

@@ -210,8 +210,9 @@ int vc_mp_modexp_var(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *
  * public bound such as the bit length of the modulus or of a group order; VC_ERR_RANGE when e
  * is not below it): a fixed window over ebits bits, of width cfg.window for VC_EXP_WINDOW
  * configurations (else 5), at most 5, narrower when short exponents need fewer products; in
- * MONT=1 builds with the unit, the unit's fixed window (vc_montu_exp) over ebits bits. cfg.exp
- * and the pre-ME cache are not used. a of any size (reduced in constant time). */
+ * MONT=1 builds with the unit (and ctx on it: UNIT above), the unit's fixed window (vc_montu_exp)
+ * over ebits bits. cfg.exp and the pre-ME cache are not used. a of any size (reduced in
+ * constant time). */
 int vc_mp_modexp(const vc_mont *ctx, vc_mp *r, const vc_mp *a, const vc_mp *e, size_t ebits);
 
 /* Chinese remaindering: given xp = x mod p, xq = x mod q (p, q coprime, xp < p, xq < q) and
