@@ -407,3 +407,29 @@ async def ninv_write_while_queued(dut):
     assert await bus.csr_read("ninv_value") == ninv
     assert await bus.store(3, length) == m.mont_product(x, y, n, s, W)
 
+
+
+@cocotb.test()
+async def counters_count_busy_cycles_and_commands(dut):
+    """busy_cycles grows by each command's latency (the model's) and commands by one a command
+    started, queued or not, at any length; neither moves while the unit is idle."""
+    rng = random.Random(9)
+    bus = Bus(dut)
+    await bus.start()
+    for length in (256, 1024):
+        n = odd_modulus(rng, length)
+        await bus.setup(length, n)
+        await bus.load(1, length, rng.randrange(n))
+        await bus.load(2, length, rng.randrange(n))
+        s = m.words(length, W)
+        busy0, cmds0 = await bus.csr_read("busy_cycles"), await bus.csr_read("commands")
+        stream = [(m.OP_MUL, 1, 2, 3), (m.OP_ADD, 3, 2, 4), (m.OP_SUB, 4, 1, 5), (m.OP_MUL, 5, 5, 6)]
+        for i in range(0, len(stream), QUEUE + 1):      # one running, the queue full behind it
+            for c in stream[i:i + QUEUE + 1]:
+                await bus.csr_write("command", command(*c))
+            await bus.wait_done()
+        for _ in range(5):                            # idle: nothing counts
+            await RisingEdge(dut.sys_clk)
+        busy, cmds = await bus.csr_read("busy_cycles"), await bus.csr_read("commands")
+        assert cmds - cmds0 == len(stream), (cmds0, cmds)
+        assert busy - busy0 == sum(m.cycles(c[0], s) for c in stream), (length, busy - busy0)

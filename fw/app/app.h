@@ -165,6 +165,11 @@ const char *req_rng(struct req *r, vc_drbg *d);
 const char *req_impl(struct req *r, uint32_t *off);
 /* "accelerators": the names of the accelerators this build has (a JSON array field). */
 void json_accelerators(void);
+/* The Montgomery unit's counters around calls (fw/drivers/mont.h; builds with the unit):
+ * unit_mark() before them, json_unit(calls) after, with "unit_busy" (its cycles computing) and
+ * "unit_commands" per call; no field when the unit started no command. */
+void unit_mark(void);
+void json_unit(uint32_t calls);
 /* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... (the caller adds its
  * fields and json_end()). */
 void json_ok(const char *op, uint64_t cycles);

@@ -2,7 +2,8 @@
  * points travel as big-endian hex strings of their exact encoded length (ec.h); answers carry
  * the cycles and, on the binary curves, the field operations the call made ("mul", "sqr",
  * "inv": the dispatching forms' counts, vc_gf2m_stats; P-256's field arithmetic counts
- * nothing, so its answers have no such fields). */
+ * nothing, so its answers have no such fields) and, in builds with the Montgomery unit when
+ * it ran, its busy cycles and commands ("unit_busy", "unit_commands": json_unit). */
 #include <string.h>
 
 #include "app.h"
@@ -232,6 +233,7 @@ static const char *op_ec(struct req *r)
   const uint8_t *pin = req_get(r, "p") ? p : NULL;
   REQ_PASSES {
     memset(&vc_gf2m_stats, 0, sizeof(vc_gf2m_stats));     /* the answered pass's counts */
+    unit_mark();
     switch (i) {
     case EC_MUL: TIMED(rc, vc_ec_mul(c, set, o1, k, nlen, pin, plen)); break;
     case EC_ADD: TIMED(rc, vc_ec_add(c, set, o1, p, q, plen)); break;
@@ -264,6 +266,7 @@ static const char *op_ec(struct req *r)
   json_ok("ec", cycles);
   if (binary)
     json_counts();
+  json_unit(1);
   switch (i) {
   case EC_CHECK: case EC_VERIFY: json_bool("valid", rc == VC_OK); break;
   case EC_KEYGEN: json_bytes("d", k, nlen); json_bytes("q", o1, plen); break;

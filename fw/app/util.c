@@ -3,6 +3,7 @@
 
 #include "accel.h"
 #include "app.h"
+#include "mont.h"
 #include "prims.h"
 #include "repeat.h"
 
@@ -320,6 +321,31 @@ void json_accelerators(void)
     if (vc_accel_present() >> i & 1)
       json_str(NULL, vc_accel_name(i));
   json_array_close();
+}
+
+#if VC_HAVE_MONT
+static vc_montu_counts unit_at;
+#endif
+
+void unit_mark(void)
+{
+#if VC_HAVE_MONT
+  vc_montu_counters_hw(&unit_at);
+#endif
+}
+
+void json_unit(uint32_t calls)
+{
+#if VC_HAVE_MONT
+  vc_montu_counts now;
+  vc_montu_counters_hw(&now);
+  if (now.commands != unit_at.commands) {
+    json_u64("unit_busy", (now.busy - unit_at.busy) / calls);
+    json_u64("unit_commands", (now.commands - unit_at.commands) / calls);
+  }
+#else
+  (void)calls;
+#endif
 }
 
 void json_error(const char *op, const char *msg)

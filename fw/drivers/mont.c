@@ -379,6 +379,15 @@ VC_HOT(mont) int vc_montu_cmd_hw(uint32_t cmd)
   return rc ? rc : hw_issue(cmd);
 }
 
+int vc_montu_counters_hw(vc_montu_counts *c)
+{
+  if (!c)
+    return VC_ERR_NULL;
+  c->busy = mont_busy_cycles_read();
+  c->commands = mont_commands_read();
+  return VC_OK;
+}
+
 int vc_montu_wait_hw(void)
 {
   return hw.limbs ? hw_wait() : VC_ERR_STATE;

@@ -54,6 +54,15 @@
 #define VC_MONTU_MAX_SLOTS 256                    /* the CSRs' 8-bit slot fields */
 #define VC_MONTU_POLLS (1u << 18)
 
+/* The unit's free-running counters, modulo 2^32: the cycles it has spent computing commands and
+ * the commands it has started. Read before and after a call, the differences split the call's
+ * cycles into the unit's busy time and the CPU's (issuing, polling, its own work), with nothing
+ * added to the call. _hw only (the emulation takes no unit time). VC_ERR_NULL. */
+typedef struct {
+  uint32_t busy, commands;
+} vc_montu_counts;
+int vc_montu_counters_hw(vc_montu_counts *c);
+
 /* The exponentiation's slots: the modulus, the result, the table's first two entries. */
 enum { VC_MONTU_SLOT_N = 0, VC_MONTU_SLOT_ACC = 1, VC_MONTU_SLOT_ONE = 2, VC_MONTU_SLOT_X = 3 };
 

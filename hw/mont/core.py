@@ -67,6 +67,11 @@ class Mont(LiteXModule):
                      "-N^-1 mod 2^W; the result is not written)."),
         ])
 
+        self.busy_cycles = CSRStatus(32, description="Cycles the core has spent computing commands, modulo "
+                                     "2^32 (free-running): read before and after a call, the difference is the unit's "
+                                     "busy time in it, the rest of the call's cycles the CPU's.")
+        self.commands = CSRStatus(32, description="Commands the core has started, modulo 2^32 (free-running).")
+
         # The FIFO: `level` commands wait, the head at `rd`; the head issues the cycle the core is
         # idle (the core samples the command with start). A write in the cycle the head issues
         # is taken even when full, as a slot frees at that edge. The core clears its flags when
@@ -101,6 +106,8 @@ class Mont(LiteXModule):
             self.status.fields.err.eq(err),
         ]
         self.sync += [
+            If(core_busy, self.busy_cycles.status.eq(self.busy_cycles.status + 1)),
+            If(issue, self.commands.status.eq(self.commands.status + 1)),
             done_q.eq(core_done),
             If(push, wr.eq((wr + 1) & (QUEUE - 1))),
             If(issue, rd.eq((rd + 1) & (QUEUE - 1))),

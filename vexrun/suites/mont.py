@@ -282,6 +282,30 @@ def wide_lines(records, data):
     return out
 
 
+def breakdown_lines(runs):
+    """Where P-256's cycles go on the unit, per word width: `runs` [(W, records)]; the unit's
+    busy cycles and commands come from its own counters (json_unit), read around the calls."""
+    rows = []
+    for w, records in runs:
+        for prim, op, what in (("ecdsa", "sign", "ECDSA sign"), ("ecdsa", "verify", "ECDSA verify"),
+                               ("ecdh", "keypair+shared", "EC-DH key pair + shared secret")):
+            r = _one(records, "hw", prim=prim, op=op, curve="P-256")
+            if r and "unit_busy" in r:
+                busy, idle = r["unit_busy"], r["cycles"] - r["unit_busy"]
+                rows.append(f"| P-256 {what} | {w} | {cell(r['cycles'])} | {r['unit_commands']:,} | {cell(busy)} "
+                            f"({100 * busy / r['cycles']:.0f} %) | {cell(idle)} | {idle / r['unit_commands']:.0f} |")
+    if not rows:
+        return []
+    return ["", "### Where P-256's cycles go on the unit", "",
+            "Per call, from the unit's own counters read around the calls (`busy_cycles`, `commands`; "
+            "hw/mont/README.md): its busy cycles and the commands it ran. The rest is the unit idle while the CPU "
+            "issues commands (a CSR write each, and a status read per queue's worth), computes their words and "
+            "does its own work (hashing, scalar recoding, the inversion modulo n); per command, that is what a "
+            "command memory running stored formulas would remove.", "",
+            "| operation | W | cycles | commands | unit busy | unit idle | idle per command |",
+            "|---|---:|---:|---:|---:|---:|---:|"] + rows
+
+
 def unit_w(meta):
     """The unit's word width in the build a run was measured on."""
     return SocConfig.from_soc_info(meta["soc"]).params("mont")["W"] if meta else 32
@@ -365,6 +389,8 @@ def page(records, meta, data):
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
              "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
             + speedup_lines(records, data, w) + (wide_lines(records, data) if w == 32 else [])
+            + breakdown_lines([(w, records)] + ([(64, data.run(run_file(PAGE, WIDE.name))[0])]
+                                                if w == 32 and data else []))
             + transfer_lines(records, w) + sequencer_lines(records, w) + cost_lines(data)
             + [""])
 

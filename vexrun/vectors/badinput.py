@@ -1436,6 +1436,7 @@ def driver_fns():
         for sfx in ("", "_sw"):
             fns.append(Fn(n + sfx, "clmul.h", [], ret="u32", na={"int": "every pair of 32-bit words is valid"}))
         fns.append(Fn(n + "_hw", "clmul.h", [], ret="u32", host=False, na={"int": "every pair of 32-bit words is valid"}))
+    fns.append(Fn("vc_montu_counters_hw", "mont.h", [C("null", "c NULL", N, lambda w, f: f(None))], host=False))
     fns.append(Fn("vc_montu_slots", "mont.h", [
         C("len0", "limbs 0 (returns 0)", 0, lambda w, f: f(SZ(0))),
         C("lenbig", "limbs 129 (returns 0)", 0, lambda w, f: f(SZ(129)))], ret="size"))
