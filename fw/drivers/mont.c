@@ -13,11 +13,11 @@
 
 #define MAX_W 5
 
-/* One form's session: the length set up (0: none) and the unit's (whole W-bit words), log2 of
- * the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
+/* One form's session: the length set up (0: none; the unit works at VC_MONTU_RLIMBS of it), log2
+ * of the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
  * them (their count is a power of two). */
 struct session {
-  size_t limbs, rlimbs;
+  size_t limbs;
   unsigned lg;
   size_t nslots;
   uint32_t bad_slots;
@@ -49,7 +49,6 @@ static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
   if (!(m[0] & 1) || !m[limbs - 1])
     return VC_ERR_MODULUS;
   ss->limbs = limbs;
-  ss->rlimbs = VC_MONTU_RLIMBS(limbs);
   ss->lg = stride_log2(limbs);
   ss->nslots = vc_montu_slots(limbs);
   ss->bad_slots = (uint32_t)(0xFF & ~(ss->nslots - 1)) * 0x01010100u;
@@ -167,7 +166,7 @@ static uint32_t *emu_slot(unsigned slot)
 static void emu_put(uint32_t *p, const uint32_t *x)
 {
   vc_mpn_copy(p, x, sw.limbs);
-  vc_mpn_zero(p + sw.limbs, sw.rlimbs - sw.limbs);
+  vc_mpn_zero(p + sw.limbs, VC_MONTU_RLIMBS(sw.limbs) - sw.limbs);
 }
 
 int vc_montu_setup_sw(size_t limbs, const uint32_t *m)
@@ -208,7 +207,7 @@ int vc_montu_store_sw(unsigned slot, uint32_t *x)
 static int emu_mul(unsigned r, unsigned a, unsigned b)
 {
   uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
-  size_t n = sw.rlimbs;
+  size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
@@ -231,7 +230,7 @@ VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
   if (rc || op == VC_MONTU_MUL)
     return rc ? rc : emu_mul(r, a, b);
   uint32_t t[VC_MONTU_MAX_LIMBS];
-  size_t n = sw.rlimbs;
+  size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   if (op == VC_MONTU_ADD) {
     if (vc_mpn_add_n(t, emu_slot(a), emu_slot(b), n) || vc_mpn_cmp(t, m, n) >= 0)
@@ -318,7 +317,7 @@ static void hw_put(volatile uint32_t *p, const uint32_t *x)
   size_t i = 0;
   for (; i < hw.limbs; i++)
     p[i] = x[i];
-  for (; i < hw.rlimbs; i++)
+  for (; i < VC_MONTU_RLIMBS(hw.limbs); i++)
     p[i] = 0;
 }
 
