@@ -16,7 +16,8 @@ HERE = Path(__file__).resolve().parent
 TESTS = ["products_through_the_bus", "queue_runs_back_to_back", "add_sub_through_the_queue",
          "a_command_written_while_full_is_dropped", "space_counts_down_and_up",
          "errors_and_ninv_while_busy", "ninv_write_while_queued", "window_bytes_and_wrap",
-         "reset_with_a_queued_command", "counters_count_busy_cycles_and_commands"]
+         "reset_with_a_queued_command", "counters_count_busy_cycles_and_commands",
+         "programs_run_their_commands", "program_errors_and_bounds"]
 PARAMS = {"MAX_BITS": 4096, "SLOTS": 8}
 BUILDS = {"q4": {"W": 32, "QUEUE": 4}, "q1": {"W": 32, "QUEUE": 1}, "w64-q4": {"W": 64, "QUEUE": 4}}
 

@@ -21,7 +21,7 @@ SLOTS = int(os.environ["MONT_SLOTS"])
 QUEUE = int(os.environ["MONT_QUEUE"])
 CSR = json.loads(os.environ["MONT_CSRS"])
 OP_UNDEFINED = 15
-BUSY, DONE, QUEUED, FULL = 1, 2, 4, 8
+BUSY, DONE, QUEUED, FULL, RUN = 1, 2, 4, 8, 1 << 14
 
 
 def space(status):
@@ -32,6 +32,7 @@ class Bus:
     def __init__(self, dut):
         self.dut, self.cycle = dut, 0
         self.model = m.MontUnit(W, MAX_BITS, SLOTS)
+        self.prog = [0] * m.PROG_WORDS              # the program memory, as written
         for sig in ("bank_bus_adr", "bank_bus_we", "bank_bus_dat_w", "bus_adr", "bus_dat_w", "bus_sel", "bus_cyc",
                     "bus_stb", "bus_we"):
             getattr(dut, sig).value = 0
@@ -138,6 +139,22 @@ class Bus:
             v |= await self.wb_read(base + j) << (32 * j)
         return v
 
+    async def program(self, prog, words):
+        """Writes `words` from program `prog`'s first entry: prog_addr once, prog_data a word."""
+        at = prog * m.PROG_BLOCK
+        await self.csr_write("prog_addr", at)
+        for i, w in enumerate(words):
+            await self.csr_write("prog_data", w)
+            self.prog[at + i] = w
+
+    def run_model(self, length, prog, p, q, out):
+        """The model runs the commands of RUN(prog, p, q, out): them, and the flags they set."""
+        cmds = m.program_commands(self.prog, prog, p, q, out)
+        flags = 0
+        for op, a, b, r in cmds:
+            flags |= self.model.execute(op, length, a, b, 0, r).err
+        return cmds, flags
+
     async def setup(self, length, n, slot_n=0):
         await self.load(slot_n, length, n)
         await self.csr_write("modulus", length | slot_n << 16)
@@ -148,6 +165,24 @@ class Bus:
 
 def command(op, a=0, b=0, r=0):
     return op | a << 8 | b << 16 | r << 24
+
+
+def run(prog, p, q, out):
+    """RUN: program `prog` with base slots P = p, Q = q, OUT = out."""
+    return command(m.OP_RUN | prog << 4, p, q, out)
+
+
+P, Q, O, A = (lambda i, c=c: m.ref(c, i) for c in (m.REF_P, m.REF_Q, m.REF_OUT, m.REF_ABS))
+
+
+def formula(n_ops, rng, temps=(1, 2)):
+    """A random program of n_ops words over P + 0..2, Q + 0..2, OUT + 0..2 and the absolute
+    slots `temps`, writing OUT and temps only, END on the last."""
+    reads = [P(i) for i in range(3)] + [Q(i) for i in range(3)] + [O(i) for i in range(3)] + [A(t) for t in temps]
+    writes = [O(i) for i in range(3)] + [A(t) for t in temps]
+    ops = (m.OP_MUL, m.OP_ADD, m.OP_SUB)
+    return [m.prog_word(rng.choice(ops), rng.choice(writes), rng.choice(reads), rng.choice(reads), k == n_ops - 1)
+            for k in range(n_ops)]
 
 
 def odd_modulus(rng, length):
@@ -433,3 +468,114 @@ async def counters_count_busy_cycles_and_commands(dut):
         busy, cmds = await bus.csr_read("busy_cycles"), await bus.csr_read("commands")
         assert cmds - cmds0 == len(stream), (cmds0, cmds)
         assert busy - busy0 == sum(m.cycles(c[0], s) for c in stream), (length, busy - busy0)
+
+
+async def programmed(dut, seed, length):
+    """A started bench at `length` bits, random operands below n in slots 1 .. 23 (model and
+    unit alike), and programs 0 (12 words), 1 (45: it runs on into block 2) and 3 (5): (bus, s)."""
+    bus = Bus(dut)
+    await bus.start()
+    rng = random.Random(seed)
+    n = odd_modulus(rng, length)
+    await bus.setup(length, n)
+    for slot in range(1, 24):
+        await bus.load(slot, length, rng.randrange(n))
+    for prog, size in ((0, 12), (1, 45), (3, 5)):
+        await bus.program(prog, formula(size, rng))
+    return bus, m.words(length, W)
+
+
+async def check_slots(bus, length, slots):
+    for slot in slots:
+        assert await bus.store(slot, length) == bus.model.load(slot, length), f"slot {slot}"
+
+
+@cocotb.test()
+async def programs_run_their_commands(dut):
+    """A RUN starts its program's words as commands, the references resolved against its base
+    slots, one cycle apart; RUN_START cycles more than a plain command to its first start when
+    the core is idle, nothing when a command runs before it (it is taken meanwhile); commands
+    behind a RUN in the FIFO wait for its last. Every result is the model's; the counters count
+    each program command."""
+    length = 256
+    bus, s = await programmed(dut, 11, length)
+    t0 = await bus.csr_write("command", command(m.OP_ADD, 1, 2, 3))
+    bus.model.execute(m.OP_ADD, length, 1, 2, 0, 3)
+    _, t1 = await bus.wait_done()
+    delay = t1 - t0 - m.addsub_cycles(s)
+    busy0, cmds0 = await bus.csr_read("busy_cycles"), await bus.csr_read("commands")
+    stream = [run(0, 4, 7, 10), command(m.OP_MUL, 10, 11, 12), run(1, 12, 4, 14), run(3, 17, 17, 20)]
+    started = []
+    for i in range(0, len(stream), QUEUE + 1):          # a RUN leaves the FIFO as it is taken
+        t0 = None
+        part = []
+        for c in stream[i:i + QUEUE + 1]:
+            edge = await bus.csr_write("command", c)
+            t0 = edge if t0 is None else t0
+            if c & 0xF == m.OP_RUN:
+                cmds, flags = bus.run_model(length, c >> 4 & 0xF, c >> 8 & 0xFF, c >> 16 & 0xFF, c >> 24)
+                assert flags == 0
+            else:
+                op, a, b, r = c & 0xF, c >> 8 & 0xFF, c >> 16 & 0xFF, c >> 24
+                cmds = [(op, a, b, r)]
+                bus.model.execute(op, length, a, b, 0, r)
+            part += cmds
+        st, t2 = await bus.wait_done()
+        assert st >> 8 == 0, f"flags {st >> 8:#x}"
+        lead = m.RUN_START if stream[i] & 0xF == m.OP_RUN else 0
+        want = delay + lead + sum(m.cycles(op, s) + 1 for op, *_ in part) - 1
+        assert t2 - t0 == want, (i, t2 - t0, want)
+        started += part
+    await check_slots(bus, length, range(1, 24))
+    busy, cmds = await bus.csr_read("busy_cycles"), await bus.csr_read("commands")
+    assert cmds - cmds0 == len(started) and busy - busy0 == sum(m.cycles(op, s) for op, *_ in started)
+
+
+@cocotb.test()
+async def program_errors_and_bounds(dut):
+    """A reference past the slots flags ERR_SLOT on its command, the others run; a RUN word
+    inside a program is an undefined op to the core (no nesting); a program without END stops at
+    the memory's last entry; prog_data and ninv writes while a program runs are dropped with
+    ERR_BUSY; a reset stops a program."""
+    length = 256
+    bus, s = await programmed(dut, 12, length)
+    nslots = bus.model.nslots(length)
+    await bus.csr_write("command", run(0, 4, 7, nslots - 1))          # OUT + 1, + 2 are past the end
+    st, _ = await bus.wait_done()
+    _, flags = bus.run_model(length, 0, 4, 7, nslots - 1)
+    assert flags & m.ERR_SLOT and st >> 8 == flags, f"flags {st >> 8:#x}, model {flags:#x}"
+    await check_slots(bus, length, range(1, 24))
+    await bus.csr_write("modulus", length)
+    await bus.program(5, [m.prog_word(m.OP_RUN, O(0), P(0), Q(0)), m.prog_word(m.OP_ADD, O(0), P(0), Q(0), True)])
+    await bus.csr_write("command", run(5, 1, 2, 3))
+    st, _ = await bus.wait_done()
+    _, flags = bus.run_model(length, 5, 1, 2, 3)
+    assert flags == m.ERR_OP and st >> 8 == m.ERR_OP, f"flags {st >> 8:#x}"
+    await check_slots(bus, length, [3])
+    await bus.csr_write("modulus", length)
+    last = m.PROG_WORDS // m.PROG_BLOCK - 1
+    await bus.program(last, [m.prog_word(m.OP_ADD, O(0), O(0), P(0))] * m.PROG_BLOCK)
+    cmds0 = await bus.csr_read("commands")
+    await bus.csr_write("command", run(last, 1, 2, 5))
+    await bus.settle(20)
+    old = bus.prog[0]
+    await bus.csr_write("prog_addr", 0)
+    await bus.csr_write("prog_data", old ^ 0x8)                     # dropped: a program runs
+    ninv = await bus.csr_read("ninv_value")
+    await bus.csr_write("ninv", ninv ^ 2)                           # dropped
+    st, _ = await bus.wait_done()
+    cmds, _ = bus.run_model(length, last, 1, 2, 5)
+    assert len(cmds) == m.PROG_BLOCK and await bus.csr_read("commands") - cmds0 == m.PROG_BLOCK
+    assert st >> 8 == m.ERR_BUSY and await bus.csr_read("ninv_value") == ninv, f"flags {st >> 8:#x}"
+    await check_slots(bus, length, [5])
+    await bus.csr_write("modulus", length)
+    await bus.csr_write("command", run(0, 4, 7, 10))                # program 0 as it was
+    await bus.wait_done()
+    bus.run_model(length, 0, 4, 7, 10)
+    await check_slots(bus, length, range(1, 24))
+    await bus.csr_write("command", run(1, 12, 4, 14))
+    await bus.settle(30)
+    assert (await bus.csr_read("status")) & RUN
+    await bus.reset()
+    st = await bus.csr_read("status")
+    assert st & (BUSY | QUEUED | RUN) == 0 and st >> 8 == 0, f"status {st:#x}"

@@ -22,6 +22,13 @@ the unit flags ERR_NINV and leaves the result slot alone (the model says the sam
 ADD and SUB compute T = A + B (SUB: A - B) mod R and D = T - N (SUB: T + N) mod R word by word,
 and write D if A + B >= N, i.e. a carry out of T or no borrow out of D (SUB: if A < B), else T:
 (A +- B) mod N, fully reduced, when A, B < N; exact for any A, B < R (_addsub).
+
+Programs (the wrapper's sequencer, hw/mont/core.py): a RUN command names program p (bits 7:4)
+and three base slots P, Q, OUT (its a, b and r fields); it starts the words from entry
+PROG_BLOCK p of the program memory up to one with END, or the memory's last, each a command
+whose slot fields are references (program_commands resolves them). Its first command starts
+RUN_START cycles later than a plain command in its place would; the others run one cycle apart,
+as queued commands do.
 """
 
 from dataclasses import dataclass, field
@@ -32,6 +39,33 @@ OPS = tuple(OP_NAMES)
 ERR_BUSY, ERR_OP, ERR_LEN, ERR_SLOT, ERR_MOD, ERR_NINV = (1 << i for i in range(6))
 ERR_NAMES = {ERR_BUSY: "busy", ERR_OP: "op", ERR_LEN: "len", ERR_SLOT: "slot", ERR_MOD: "mod", ERR_NINV: "ninv"}
 FIELD = 0xFFFF                       # the core's len and slot inputs are 16 bits wide
+OP_RUN, END, PROG_WORDS, PROG_BLOCK, RUN_START = 5, 0x80, 512, 32, 3
+REF_ABS, REF_P, REF_Q, REF_OUT = range(4)   # a reference's class: bits 7:6 of a slot field
+
+
+def ref(cls, index):
+    """A program word's slot field: slot `index` (0 .. 63) itself, or P, Q or OUT plus it."""
+    assert 0 <= index < 64
+    return cls << 6 | index
+
+
+def prog_word(op, r, a, b, end=False):
+    """A program word (r, a, b: references)."""
+    return op | (END if end else 0) | a << 8 | b << 16 | r << 24
+
+
+def program_commands(mem, prog, p, q, out):
+    """The commands (op, a, b, r) a RUN of program `prog` with base slots p, q, out starts, in
+    order, the slots resolved (a sum may pass 255: the core flags it)."""
+    bases = (0, p, q, out)
+    cmds = []
+    for pc in range(prog * PROG_BLOCK, PROG_WORDS):
+        w = mem[pc]
+        slot = [bases[f >> 6] + (f & 63) for f in (w >> 8 & 0xFF, w >> 16 & 0xFF, w >> 24)]
+        cmds.append((w & 0xF, *slot))
+        if w & END:
+            break
+    return cmds
 
 
 def words(length, w=32):

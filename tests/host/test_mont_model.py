@@ -357,3 +357,20 @@ def test_add_sub_latency():
     """Data-independent; 3s reads and s writes on one memory port, plus 5."""
     assert [m.addsub_cycles(s) for s in (1, 2, 8, 32, 128)] == [9, 13, 37, 133, 517]
     assert m.cycles(m.OP_ADD, 8) == m.cycles(m.OP_SUB, 8) == 37 and m.cycles(m.OP_MUL, 8) == 153
+
+
+def test_program_references_resolve_and_programs_end():
+    """A program word's slot fields: class 0 the slot itself, 1 .. 3 P, Q, OUT plus the index
+    (sums past 255 kept for the core to flag); a program ends at its END word or at the memory's
+    last entry, and starts at PROG_BLOCK times its number."""
+    mem = [0] * m.PROG_WORDS
+    at = 2 * m.PROG_BLOCK
+    mem[at] = m.prog_word(m.OP_MUL, m.ref(m.REF_OUT, 2), m.ref(m.REF_P, 1), m.ref(m.REF_Q, 63))
+    mem[at + 1] = m.prog_word(m.OP_ADD, m.ref(m.REF_ABS, 5), m.ref(m.REF_ABS, 0), m.ref(m.REF_P, 0), end=True)
+    mem[at + 2] = m.prog_word(m.OP_SUB, 1, 1, 1)
+    assert m.program_commands(mem, 2, 10, 200, 254) == [(m.OP_MUL, 11, 263, 256), (m.OP_ADD, 0, 10, 5)]
+    last = m.PROG_WORDS // m.PROG_BLOCK - 1
+    mem[last * m.PROG_BLOCK:] = [m.prog_word(m.OP_ADD, 1, 2, 3)] * m.PROG_BLOCK
+    assert len(m.program_commands(mem, last, 0, 0, 0)) == m.PROG_BLOCK
+    with pytest.raises(AssertionError):
+        m.ref(m.REF_P, 64)
