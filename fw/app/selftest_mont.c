@@ -1,6 +1,6 @@
 /* The Montgomery co-processor's start-up self-test (builds with MONT=1): the unit's products
  * against the driver's emulation (which the host tests hold to the unit's golden model) on a
- * sweep of lengths from 32 to 4096 bits with edge and DRBG operands, the resident fixed-window
+ * sweep of lengths from 32 to 4096 bits with edge and DRBG operands, a stored program, the resident fixed-window
  * exponentiation on both, and the mp layer's exponentiation with the unit on and off. One
  * record, "mont"; none in a build without the unit. */
 #include <string.h>
@@ -21,8 +21,8 @@ static void draw(vc_drbg *rng, uint32_t *x, size_t n)
 }
 
 /* Both forms set up for modulus m: products, sums and differences of slot pairs (edge values
- * 0, 1 and m - 1 among them; the stream of commands waited for once) and, with e, an
- * exponentiation; the results equal. */
+ * 0, 1 and m - 1 among them; the stream of commands and a program's run waited for once) and,
+ * with e, an exponentiation; the results equal. */
 static int same_products(vc_drbg *rng, const uint32_t *m, size_t n, int with_exp)
 {
   static uint32_t x[VC_MONTU_MAX_LIMBS], y[VC_MONTU_MAX_LIMBS], e[4];
@@ -46,6 +46,15 @@ static int same_products(vc_drbg *rng, const uint32_t *m, size_t n, int with_exp
   for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]) && ok; i++)
     ok = !vc_montu_cmd_hw(vc_montu_word(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3])) &&
          !vc_montu_cmd_sw(vc_montu_word(cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3]));
+  /* A program (P = 1, Q = 2, OUT = 3 .. 5 and slot 4 itself) run once in each form. */
+  const uint32_t prog[] = {
+    vc_montu_word(VC_MONTU_MUL, VC_MONTU_REF(VC_MONTU_OUT, 0), VC_MONTU_REF(VC_MONTU_P, 0), VC_MONTU_REF(VC_MONTU_Q, 1)),
+    vc_montu_word(VC_MONTU_ADD, VC_MONTU_REF(VC_MONTU_OUT, 2), VC_MONTU_REF(VC_MONTU_OUT, 0), VC_MONTU_REF(VC_MONTU_ABS, 4)),
+    vc_montu_word(VC_MONTU_SUB, VC_MONTU_REF(VC_MONTU_ABS, 4), VC_MONTU_REF(VC_MONTU_Q, 0), VC_MONTU_REF(VC_MONTU_OUT, 2)),
+    vc_montu_word(VC_MONTU_MUL, VC_MONTU_REF(VC_MONTU_P, 1), VC_MONTU_REF(VC_MONTU_OUT, 1), VC_MONTU_REF(VC_MONTU_P, 0))};
+  const size_t words = sizeof(prog) / sizeof(prog[0]);
+  ok = ok && !vc_montu_program_hw(0, prog, words) && !vc_montu_program_sw(0, prog, words) &&
+       !vc_montu_cmd_hw(vc_montu_run_word(0, 3, 1, 2)) && !vc_montu_cmd_sw(vc_montu_run_word(0, 3, 1, 2));
   ok = ok && !vc_montu_wait_hw() && !vc_montu_wait_sw();
   if (with_exp && ok) {
     draw(rng, e, 4);
@@ -69,7 +78,7 @@ void selftest_mont(int quick, struct tally *t)
     draw(&rng, m, n);
     m[0] |= 1;
     m[n - 1] |= 0x80000000u;
-    check_result(&c, same_products(&rng, m, n, n <= (quick ? 3 : 32)), "mont products and exponentiation, unit vs emulation");
+    check_result(&c, same_products(&rng, m, n, n <= (quick ? 3 : 32)), "mont products, a program and exponentiation, unit vs emulation");
   }
   /* The mp layer: a 1024-bit exponentiation (a 32-bit exponent when quick) through the unit
    * and through ALGO2. */

@@ -15,12 +15,18 @@
 
 /* One form's session: the length set up (0: none; the unit works at VC_MONTU_RLIMBS of it), log2
  * of the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
- * them (their count is a power of two). */
+ * them (their count is a power of two). Its programs (kept across setups, as the unit keeps
+ * them): the program memory (_hw: a copy of the unit's, which starts as zeros after a reset, and
+ * a program word is never 0, so a stale unit memory is always rewritten), each program's length
+ * (0: none) and, per reference class, the largest index it uses plus one. */
 struct session {
   size_t limbs;
   unsigned lg;
   size_t nslots;
   uint32_t bad_slots;
+  uint32_t prog[VC_MONTU_PROG_WORDS];
+  uint16_t prog_len[VC_MONTU_PROGS];
+  uint8_t prog_need[VC_MONTU_PROGS][4];
 };
 
 /* log2 of the slot stride in limbs: 2^ceil(log2 words) W-bit words. */
@@ -78,15 +84,76 @@ VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a,
   return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
 }
 
+/* A RUN of a loaded program: every slot it names in range, the bases it uses not slot 0. */
+VC_HOT(mont) static int run_ok(const struct session *ss, uint32_t cmd)
+{
+  unsigned prog = cmd >> 4 & 0xF;
+  const uint8_t *need = ss->prog_need[prog];
+  if (!ss->prog_len[prog])
+    return VC_ERR_PARAM;
+  if (need[VC_MONTU_ABS] > ss->nslots)
+    return VC_ERR_RANGE;
+  for (unsigned c = VC_MONTU_P; c <= VC_MONTU_OUT; c++) {
+    unsigned base = cmd >> (8 * c) & 0xFF;          /* P: field a, Q: b, OUT: r */
+    if (need[c] && (!base || base + need[c] > ss->nslots))
+      return VC_ERR_RANGE;
+  }
+  return VC_OK;
+}
+
 /* A command word: a defined op (MUL, ADD, SUB: bits 1, 3, 4 of 0x1A), its slots as a
- * product's, on the word at once. */
+ * product's, on the word at once; or a RUN. */
 VC_HOT(mont) static int cmd_ok(const struct session *ss, uint32_t cmd)
 {
   if (!ss->limbs)
     return VC_ERR_STATE;
+  if ((cmd & 0xF) == VC_MONTU_RUN)
+    return run_ok(ss, cmd);
   if ((cmd & 0xF0) || !((0x1Au >> (cmd & 0xF)) & 1))
     return VC_ERR_PARAM;
   return cmd & ss->bad_slots || !(cmd >> 24) ? VC_ERR_RANGE : VC_OK;
+}
+
+/* Program prog = words (n), END on the last, into the session's program memory: *changed says
+ * whether it differs from the one loaded there (the unit needs writing). */
+static int program_set(struct session *ss, unsigned prog, const uint32_t *words, size_t n, int *changed)
+{
+  if (!words)
+    return VC_ERR_NULL;
+  if (prog >= VC_MONTU_PROGS)
+    return VC_ERR_PARAM;
+  size_t at = (size_t)prog * VC_MONTU_PROG_BLOCK;
+  if (!n || n > VC_MONTU_PROG_WORDS - at)
+    return VC_ERR_LENGTH;
+  *changed = ss->prog_len[prog] != n;
+  for (size_t i = 0; i < n && !*changed; i++)
+    *changed = ss->prog[at + i] != (words[i] | (i == n - 1 ? 0x80u : 0));
+  if (!*changed)
+    return VC_OK;                                     /* loaded as it is: checked then */
+  uint8_t need[4] = {0};
+  for (size_t i = 0; i < n; i++) {
+    uint32_t w = words[i];
+    if ((w & 0xF0) || !((0x1Au >> (w & 0xF)) & 1))
+      return VC_ERR_PARAM;
+    if ((w >> 24) == VC_MONTU_REF(VC_MONTU_ABS, VC_MONTU_SLOT_N))
+      return VC_ERR_RANGE;
+    for (unsigned f = 8; f < 32; f += 8) {
+      unsigned ref = w >> f & 0xFF, c = ref >> 6;
+      if ((ref & 63) + 1u > need[c])
+        need[c] = (uint8_t)((ref & 63) + 1);
+    }
+  }
+  for (unsigned q = 0; q < VC_MONTU_PROGS; q++) {    /* programs the new one overwrites */
+    size_t qa = (size_t)q * VC_MONTU_PROG_BLOCK;
+    if (q != prog && qa < at + n && at < qa + ss->prog_len[q])
+      ss->prog_len[q] = 0;
+  }
+  for (size_t i = 0; i < n; i++)
+    ss->prog[at + i] = words[i] | (i == n - 1 ? 0x80u : 0);
+  ss->prog_len[prog] = (uint16_t)n;
+  for (int c = 0; c < 4; c++)
+    ss->prog_need[prog][c] = need[c];
+  return VC_OK;
 }
 
 /* Table size 2^w of the exponentiation at this length: the widest that fits. */
@@ -222,13 +289,14 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
   return rc ? rc : emu_mul(r, a, b);
 }
 
-/* The unit's ADD and SUB: A + B minus N when that is at least N; A - B plus N when it borrows. */
-VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
+/* A checked MUL, ADD or SUB. The unit's ADD and SUB: A + B minus N when that is at least N;
+ * A - B plus N when it borrows. */
+VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
 {
-  unsigned op = cmd & 0xF, a = cmd >> 8 & 0xFF, b = cmd >> 16 & 0xFF, r = cmd >> 24;
-  int rc = cmd_ok(&sw, cmd);
-  if (rc || op == VC_MONTU_MUL)
-    return rc ? rc : emu_mul(r, a, b);
+  if (op == VC_MONTU_MUL) {
+    emu_mul(r, a, b);
+    return;
+  }
   uint32_t t[VC_MONTU_MAX_LIMBS];
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
@@ -239,7 +307,40 @@ VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
     vc_mpn_add_n(t, t, m, n);
   }
   vc_mpn_copy(emu_slot(r), t, n);
+}
+
+/* A program's words as the unit's sequencer runs them: each reference resolved against the
+ * bases (class 0: base 0). */
+VC_HOT(mont) static void emu_run(uint32_t cmd)
+{
+  const unsigned base[4] = {0, cmd >> 8 & 0xFF, cmd >> 16 & 0xFF, cmd >> 24};
+  const uint32_t *w = sw.prog + (cmd >> 4 & 0xF) * VC_MONTU_PROG_BLOCK;
+  unsigned slot[3];
+  do {
+    for (unsigned f = 0; f < 3; f++) {
+      unsigned ref = *w >> (8 + 8 * f) & 0xFF;
+      slot[f] = base[ref >> 6] + (ref & 63);
+    }
+    emu_cmd(*w & 0xF, slot[2], slot[0], slot[1]);
+  } while (!(*w++ & 0x80));
+}
+
+VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
+{
+  int rc = cmd_ok(&sw, cmd);
+  if (rc)
+    return rc;
+  if ((cmd & 0xF) == VC_MONTU_RUN)
+    emu_run(cmd);
+  else
+    emu_cmd(cmd & 0xF, cmd >> 24, cmd >> 8 & 0xFF, cmd >> 16 & 0xFF);
   return VC_OK;
+}
+
+int vc_montu_program_sw(unsigned prog, const uint32_t *words, size_t n)
+{
+  int changed;
+  return program_set(&sw, prog, words, n, &changed);
 }
 
 int vc_montu_wait_sw(void)
@@ -378,6 +479,24 @@ VC_HOT(mont) int vc_montu_cmd_hw(uint32_t cmd)
   return rc ? rc : hw_issue(cmd);
 }
 
+int vc_montu_program_hw(unsigned prog, const uint32_t *words, size_t n)
+{
+  const uint32_t busy = 1u << CSR_MONT_STATUS_BUSY_OFFSET;
+  if (mont_status_read() & busy) {    /* the unit drops program writes while busy */
+    (void)hw_wait();
+    if (mont_status_read() & busy)
+      return VC_ERR_HW;
+  }
+  int changed, rc = program_set(&hw, prog, words, n, &changed);
+  if (rc || !changed)
+    return rc;
+  const uint32_t *w = hw.prog + (size_t)prog * VC_MONTU_PROG_BLOCK;
+  mont_prog_addr_write((uint32_t)prog * VC_MONTU_PROG_BLOCK);
+  for (size_t i = 0; i < n; i++)
+    mont_prog_data_write(w[i]);
+  return VC_OK;
+}
+
 int vc_montu_counters_hw(vc_montu_counts *c)
 {
   if (!c)
@@ -431,6 +550,11 @@ int vc_montu_store(unsigned slot, uint32_t *x)
 VC_HOT(mont) int vc_montu_mul(unsigned r, unsigned a, unsigned b)
 {
   return PICK(vc_montu_mul_hw(r, a, b), vc_montu_mul_sw(r, a, b));
+}
+
+int vc_montu_program(unsigned prog, const uint32_t *words, size_t n)
+{
+  return PICK(vc_montu_program_hw(prog, words, n), vc_montu_program_sw(prog, words, n));
 }
 
 VC_HOT(mont) int vc_montu_cmd(uint32_t cmd)

@@ -105,6 +105,34 @@ static inline uint32_t vc_montu_word(unsigned op, unsigned r, unsigned a, unsign
 {
   return op | a << 8 | b << 16 | r << 24;
 }
+
+/* Programs: command sequences stored in the unit (_sw: in the emulation) and run by one command,
+ * vc_montu_run_word(prog, out, p, q), queued with vc_montu_cmd like any other (P-256's point
+ * formulas: the CPU issues one command for tens). Program prog (0 .. VC_MONTU_PROGS - 1) is
+ * stored from entry VC_MONTU_PROG_BLOCK * prog of the unit's program memory; a longer one runs on
+ * into the next blocks, and loading a program there unloads it. Its words are
+ * vc_montu_word(op, r, a, b) with op MUL, ADD or SUB and each slot a reference
+ * VC_MONTU_REF(class, index): slot index (0 .. 63) itself (VC_MONTU_ABS; never written as slot
+ * VC_MONTU_SLOT_N), or the run's base slot P, Q or OUT plus index. vc_montu_program loads words
+ * 0 .. n - 1 (the unit's own copy is written only where it differs: loading the same program
+ * again costs no bus write); a run checks that every slot the program names is in range at
+ * the length set up, and that the bases it uses are not the modulus slot. A run's cycles are
+ * its commands' and RUN_START (hw/mont/README.md), whatever the bases' values.
+ * Errors: VC_ERR_NULL, VC_ERR_LENGTH (n 0, or past the memory's end), VC_ERR_PARAM (prog out of
+ * range, a word's op or its bits 7:4 not 0), VC_ERR_RANGE (a word writes slot VC_MONTU_SLOT_N),
+ * VC_ERR_HW (the unit busy past VC_MONTU_POLLS status reads); a run: VC_ERR_PARAM (no program
+ * loaded there), VC_ERR_RANGE (a slot out of range). */
+enum { VC_MONTU_RUN = 5, VC_MONTU_PROGS = 16, VC_MONTU_PROG_BLOCK = 32 };
+enum { VC_MONTU_PROG_WORDS = VC_MONTU_PROGS * VC_MONTU_PROG_BLOCK };
+enum { VC_MONTU_ABS, VC_MONTU_P, VC_MONTU_Q, VC_MONTU_OUT };
+#define VC_MONTU_REF(cls, index) ((unsigned)(cls) << 6 | (unsigned)(index))
+static inline uint32_t vc_montu_run_word(unsigned prog, unsigned out, unsigned p, unsigned q)
+{
+  return vc_montu_word(VC_MONTU_RUN | prog << 4, out, p, q);
+}
+int vc_montu_program_hw(unsigned prog, const uint32_t *words, size_t n);
+int vc_montu_program_sw(unsigned prog, const uint32_t *words, size_t n);
+int vc_montu_program(unsigned prog, const uint32_t *words, size_t n);
 int vc_montu_cmd_hw(uint32_t cmd);
 int vc_montu_cmd_sw(uint32_t cmd);
 int vc_montu_cmd(uint32_t cmd);

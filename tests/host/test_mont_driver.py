@@ -61,6 +61,7 @@ def drv(lib, unit_w):
         getattr(lib, "vc_montu_exp" + form).argtypes = [ctypes.c_void_p, SZ]
         getattr(lib, "vc_montu_exp_var" + form).argtypes = [ctypes.c_void_p, SZ]
         getattr(lib, "vc_montu_cmd" + form).argtypes = [U32]
+        getattr(lib, "vc_montu_program" + form).argtypes = [ctypes.c_uint, ctypes.c_void_p, SZ]
     assert not hasattr(lib, "vc_montu_mul_hw")          # the host build has the software forms only
     return lib
 
@@ -139,6 +140,91 @@ def test_command_streams(drv, unit_w, form):
     slots = drv.vc_montu_slots(n)
     for bad in (word(CMD_SUB, 1, 1, slots), word(CMD_MUL, 1, slots, 1), word(CMD_ADD, slots, 1, 1)):
         assert cmd(bad) == VC_ERR_RANGE
+
+
+def run_word(prog, out, p, q):
+    """vc_montu_run_word."""
+    return word(m.OP_RUN | prog << 4, out, p, q)
+
+
+def program(rng, size, temps):
+    """A random program (words without END) over P, Q, OUT + 0..2 and the absolute slots
+    `temps`, writing OUT and temps only."""
+    reads = [m.ref(c, i) for c in (m.REF_P, m.REF_Q, m.REF_OUT) for i in range(3)] + [m.ref(m.REF_ABS, t) for t in temps]
+    writes = [m.ref(m.REF_OUT, i) for i in range(3)] + [m.ref(m.REF_ABS, t) for t in temps]
+    return [m.prog_word(rng.choice((CMD_MUL, CMD_ADD, CMD_SUB)), rng.choice(writes), rng.choice(reads),
+                        rng.choice(reads)) for _ in range(size)]
+
+
+@pytest.mark.parametrize("form", ["_sw", ""])
+def test_programs(drv, unit_w, form):
+    """Programs loaded and run as one command each, mixed with plain commands: every slot
+    against Python integers over the commands the model resolves (hw/mont/model.py's
+    program_commands: the unit's sequencer); a program longer than a block runs on into the
+    next, and loading a program there unloads it."""
+    rng = random.Random(31)
+    mem = [0] * m.PROG_WORDS
+    load = getattr(drv, "vc_montu_program" + form)
+    for prog, size in ((0, 12), (1, 45), (3, 5), (15, 32)):
+        words = program(rng, size, (1, 2))
+        assert load(prog, (U32 * size)(*words), size) == VC_OK
+        words[-1] |= m.END
+        mem[prog * m.PROG_BLOCK:prog * m.PROG_BLOCK + size] = words
+    for bits in (256, 1024):
+        n = bits // 32
+        N = modulus(rng, bits)
+        R = 1 << (32 * rlimbs(n, unit_w))
+        assert getattr(drv, "vc_montu_setup" + form)(n, arr(N, n)) == VC_OK
+        vals = {}
+        for slot in range(1, 24):
+            vals[slot] = rng.randrange(N)
+            assert getattr(drv, "vc_montu_load" + form)(slot, arr(vals[slot], n)) == VC_OK
+        for _ in range(12):
+            prog = rng.choice((0, 1, 3, 15))
+            p, q, out = (rng.randrange(3, 21) for _ in range(3))
+            if rng.random() < 0.25:
+                cmds = [(CMD_ADD, p, q, out)]
+                assert getattr(drv, "vc_montu_cmd" + form)(word(CMD_ADD, out, p, q)) == VC_OK
+            else:
+                cmds = m.program_commands(mem, prog, p, q, out)
+                assert getattr(drv, "vc_montu_cmd" + form)(run_word(prog, out, p, q)) == VC_OK
+            for op, a, b, r in cmds:
+                x, y = vals[a], vals[b]
+                vals[r] = (x * y * pow(R, -1, N) if op == CMD_MUL else x + y if op == CMD_ADD else x - y) % N
+        assert getattr(drv, "vc_montu_wait" + form)() == VC_OK
+        for slot, v in vals.items():
+            assert store(drv, form, slot, n) == v, (bits, slot)
+    cmd = getattr(drv, "vc_montu_cmd" + form)
+    assert load(2, (U32 * 1)(word(CMD_ADD, 1, 1, 1)), 1) == VC_OK      # block 2: program 1's tail
+    assert cmd(run_word(1, 5, 5, 5)) == VC_ERR_PARAM and cmd(run_word(2, 5, 5, 5)) == VC_OK
+
+
+@pytest.mark.parametrize("form", ["_sw", ""])
+def test_program_errors(drv, form):
+    """Loading: NULL, no words, past the memory's end, a program number past 15, an undefined op
+    (NINV, RUN included: no nesting) or bits 7:4 set, a word writing the modulus slot. Running:
+    no program there, a base whose slots pass the end, a base that is the modulus slot, an
+    absolute slot past the end at this length."""
+    load, cmd = getattr(drv, "vc_montu_program" + form), getattr(drv, "vc_montu_cmd" + form)
+    one = (U32 * 1)(word(CMD_ADD, m.ref(m.REF_OUT, 2), m.ref(m.REF_P, 0), m.ref(m.REF_Q, 1)))
+    assert load(4, None, 1) == VC_ERR_NULL
+    assert load(4, one, 0) == VC_ERR_LENGTH
+    assert load(15, (U32 * 33)(*[one[0]] * 33), 33) == VC_ERR_LENGTH
+    assert load(16, one, 1) == VC_ERR_PARAM
+    for bad in (2, m.OP_RUN, CMD_ADD | 0x80, CMD_ADD | 0x10):
+        assert load(4, (U32 * 1)(word(bad, 1, 1, 1)), 1) == VC_ERR_PARAM
+    assert load(4, (U32 * 1)(word(CMD_ADD, m.ref(m.REF_ABS, SLOT_N), 1, 1)), 1) == VC_ERR_RANGE
+    assert getattr(drv, "vc_montu_setup" + form)(8, arr((1 << 255) | 12345, 8)) == VC_OK
+    slots = drv.vc_montu_slots(8)
+    assert load(4, one, 1) == VC_OK
+    assert cmd(run_word(5, 1, 1, 1)) == VC_ERR_PARAM                  # nothing loaded at 5
+    assert cmd(run_word(4, slots - 3, 1, 1)) == VC_OK
+    assert cmd(run_word(4, slots - 2, 1, 1)) == VC_ERR_RANGE          # OUT + 2 past the end
+    assert cmd(run_word(4, 1, 1, slots - 1)) == VC_ERR_RANGE          # Q + 1 past the end
+    assert cmd(run_word(4, 1, SLOT_N, 1)) == VC_ERR_RANGE             # P at the modulus
+    assert load(4, (U32 * 1)(word(CMD_ADD, 1, m.ref(m.REF_ABS, 63), 1)), 1) == VC_OK
+    assert getattr(drv, "vc_montu_setup" + form)(128, arr((1 << 4095) | 1, 128)) == VC_OK
+    assert cmd(run_word(4, 1, 1, 1)) == (VC_ERR_RANGE if drv.vc_montu_slots(128) <= 63 else VC_OK)
 
 
 @pytest.mark.parametrize("bits", [32, 128, 160, 1024, 2048, 4096])

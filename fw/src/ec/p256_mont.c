@@ -1,8 +1,9 @@
 /* P-256's scalar multiplications on the Montgomery co-processor (fw/drivers/mont.h), for p256.c
- * in a build with the unit. The same point formulas (p256_internal.h's programs) run as streams
- * of unit commands over a register file in the unit's operand memory, with the field in
- * Montgomery form (x 2^256 mod p, converted at the edges): inside a scalar multiplication only
- * commands cross the bus. The affine results are bit-identical to p256.c's.
+ * in a build with the unit. The same point formulas (p256_internal.h's programs) are stored in
+ * the unit as its programs, each run by one command over a register file in the unit's operand
+ * memory, with the field in Montgomery form (x 2^256 mod p, converted at the edges): inside a
+ * scalar multiplication only commands cross the bus, one per point operation. The affine
+ * results are bit-identical to p256.c's.
  * Constant time like p256.c (verification aside): a command's cycles depend neither on its
  * operands nor on its slots, so a table entry is chosen by its slot number, computed with
  * masks, and the tables live in the unit. The generator's comb has 3 tables of 4 teeth (90
@@ -51,26 +52,77 @@ static int copy(unsigned r, unsigned a)
   return cmd(VC_MONTU_ADD, r, a, S_ZERO);
 }
 
-/* (X3 : Y3 : Z3) = out from p and q by a program. The command words are built in the loop
- * that queues them: the CPU's work per command is most of an addition's time. */
-VC_HOT(mont) static int run(const p256_prog *prog, const uint8_t *p, const uint8_t *q,
-                            const uint8_t *out)
+/* The formulas as the unit's programs, each from its own block: P's and Q's registers refer to
+ * the run's P and Q bases, X3 .. Z3 to OUT, b and T0 .. T4 to their slots. The "neg" forms of
+ * the verification's first parts add -Q (Q's y negated into S_NEG by a first word): a
+ * negative wNAF digit costs one unit command, not a copy of the point. */
+enum { S_NEG = S_TMP + 1 };
+enum { PG_ADD, PG_MADD, PG_DBL, PG_JDBL, PG_JADD1, PG_JADD2, PG_JMADD1, PG_JMADD2, PG_JADD1N, PG_JMADD1N, PG_N };
+static const struct {
+  const p256_prog *prog;
+  uint8_t neg;
+} formulas[PG_N] = {{&vc_p256_add, 0},   {&vc_p256_madd, 0},   {&vc_p256_dbl, 0},    {&vc_p256_jdbl, 0},
+                    {&vc_p256_jadd1, 0}, {&vc_p256_jadd2, 0},  {&vc_p256_jmadd1, 0}, {&vc_p256_jmadd2, 0},
+                    {&vc_p256_jadd1, 1}, {&vc_p256_jmadd1, 1}};
+enum { PROG_WORDS = 43 + 36 + 34 + 24 + 10 + 13 + 6 + 12 + 11 + 7 };
+static uint32_t prog_words[PROG_WORDS];   /* the formulas' words, built once */
+static uint8_t prog_at[PG_N + 1];         /* PG_x: its first word; its program: its first block */
+static uint8_t prog_block[PG_N];
+
+/* Builds the programs' words (once) and loads them (the driver writes the unit only where
+ * they differ from what it holds). */
+static int load_programs(void)
 {
+  static const uint8_t ref[NREG] = {
+      [PX] = VC_MONTU_REF(VC_MONTU_P, 0),   [PY] = VC_MONTU_REF(VC_MONTU_P, 1),
+      [PZ] = VC_MONTU_REF(VC_MONTU_P, 2),   [QX] = VC_MONTU_REF(VC_MONTU_Q, 0),
+      [QY] = VC_MONTU_REF(VC_MONTU_Q, 1),   [QZ] = VC_MONTU_REF(VC_MONTU_Q, 2),
+      [BB] = VC_MONTU_REF(VC_MONTU_ABS, S_B), [T0] = VC_MONTU_REF(VC_MONTU_ABS, S_T),
+      [T1] = VC_MONTU_REF(VC_MONTU_ABS, S_T + 1), [T2] = VC_MONTU_REF(VC_MONTU_ABS, S_T + 2),
+      [T3] = VC_MONTU_REF(VC_MONTU_ABS, S_T + 3), [T4] = VC_MONTU_REF(VC_MONTU_ABS, S_T + 4),
+      [X3] = VC_MONTU_REF(VC_MONTU_OUT, 0), [Y3] = VC_MONTU_REF(VC_MONTU_OUT, 1),
+      [Z3] = VC_MONTU_REF(VC_MONTU_OUT, 2)};
   static const uint8_t opcode[] = {[ADD] = VC_MONTU_ADD, [SUB] = VC_MONTU_SUB, [MUL] = VC_MONTU_MUL};
-  const uint32_t reg[NREG] = {p[0], p[1], p[2], q[0], q[1], q[2], S_B, S_T, S_T + 1, S_T + 2,
-                              S_T + 3, S_T + 4, out[0], out[1], out[2]};
-  const fop *o = prog->op, *end = o + prog->len;
+  const unsigned neg = VC_MONTU_REF(VC_MONTU_ABS, S_NEG);
   int rc = VC_OK;
-  for (; o < end && !rc; o++)
-    rc = vc_montu_cmd(opcode[(*o)[0]] | reg[(*o)[2]] << 8 | reg[(*o)[3]] << 16 | reg[(*o)[1]] << 24);
+  if (!prog_at[PG_N]) {
+    unsigned n = 0, block = 0;
+    for (int f = 0; f < PG_N; f++) {
+      const p256_prog *pg = formulas[f].prog;
+      prog_at[f] = (uint8_t)n;
+      prog_block[f] = (uint8_t)block;
+      if (formulas[f].neg)
+        prog_words[n++] = vc_montu_word(VC_MONTU_SUB, neg, VC_MONTU_REF(VC_MONTU_ABS, S_ZERO), ref[QY]);
+      for (int i = 0; i < pg->len; i++) {
+        const uint8_t *o = pg->op[i];
+        unsigned a = ref[o[2]], b = ref[o[3]];
+        if (formulas[f].neg) {
+          a = o[2] == QY ? neg : a;
+          b = o[3] == QY ? neg : b;
+        }
+        prog_words[n++] = vc_montu_word(opcode[o[0]], ref[o[1]], a, b);
+      }
+      block += (n - prog_at[f] + VC_MONTU_PROG_BLOCK - 1) / VC_MONTU_PROG_BLOCK;
+    }
+    prog_at[PG_N] = (uint8_t)n;
+  }
+  for (int f = 0; f < PG_N && !rc; f++)
+    rc = vc_montu_program(prog_block[f], prog_words + prog_at[f], (size_t)(prog_at[f + 1] - prog_at[f]));
   return rc;
+}
+_Static_assert(S_NEG < 64 && S_T + 4 < 64, "a program's absolute slots are 0 .. 63");
+
+/* (X3 : Y3 : Z3) at OUT from P and Q (base slots of three coordinates each): one command. */
+VC_HOT(mont) static int run(int f, unsigned p, unsigned q, unsigned out)
+{
+  return vc_montu_cmd(vc_montu_run_word(prog_block[f], out, p, q));
 }
 
 /* R^2 mod p = 2^512 mod p. */
 static const fe R2 = {0x00000003, 0x00000000, 0xFFFFFFFF, 0xFFFFFFFB,
                       0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFD, 0x00000004};
 
-/* The modulus and the constants; R mod p = 2^256 - p. */
+/* The programs, the modulus and the constants; R mod p = 2^256 - p. */
 static int begin(void)
 {
   fe rm, x = {0};
@@ -78,7 +130,7 @@ static int begin(void)
   for (int i = 0; i < N; i++)
     rm[i] = ~P[i];
   rm[0] += 1;                                 /* p's low word is odd: no carry */
-  if ((rc = vc_montu_setup(N, P)) || (rc = vc_montu_load(S_ZERO, x)) ||
+  if ((rc = load_programs()) || (rc = vc_montu_setup(N, P)) || (rc = vc_montu_load(S_ZERO, x)) ||
       (rc = vc_montu_load(S_RM, rm)) || (rc = vc_montu_load(S_R2, R2)) ||
       (rc = vc_montu_load(S_B, B)))
     return rc;
@@ -185,7 +237,7 @@ static int mul_gen(uint8_t *out, const uint8_t *k)
 {
   enum { ENTRIES = (1 << P256U_COMB_TEETH) - 1 };
   unsigned cur = S_ACC, nxt = S_ACC + 3;
-  upt a, b, e;
+  upt a;
   int rc = VC_OK;
   for (int t = 0; t < P256U_COMB_TABLES && !rc; t++)
     for (int v = 0; v < ENTRIES && !rc; v++)
@@ -195,9 +247,7 @@ static int mul_gen(uint8_t *out, const uint8_t *k)
   if (rc || (rc = set_infinity(a)))
     return rc;
   for (int i = P256U_COMB_SPACING - 1; i >= 0 && !rc; i--) {
-    upt_at(a, cur);
-    upt_at(b, nxt);
-    if ((rc = run(&vc_p256_dbl, a, a, b)))
+    if ((rc = run(PG_DBL, cur, cur, nxt)))
       break;
     swap_if(1, &cur, &nxt);
     for (int t = 0; t < P256U_COMB_TABLES && !rc; t++) {
@@ -208,10 +258,7 @@ static int mul_gen(uint8_t *out, const uint8_t *k)
           u |= (uint32_t)((k[31 - bit / 8] >> (bit % 8)) & 1) << j;
       }
       uint32_t nz = vc_ct_neq0(u);
-      upt_at(e, S_TAB + 2 * (ENTRIES * (unsigned)t + ((u - 1) & vc_ct_mask(nz))));
-      upt_at(a, cur);
-      upt_at(b, nxt);
-      rc = run(&vc_p256_madd, a, e, b);
+      rc = run(PG_MADD, cur, S_TAB + 2 * (ENTRIES * (unsigned)t + ((u - 1) & vc_ct_mask(nz))), nxt);
       swap_if(nz, &cur, &nxt);
     }
   }
@@ -225,33 +272,27 @@ static int mul_gen(uint8_t *out, const uint8_t *k)
 static int mul_var_base(uint8_t *out, const uint8_t *k, const uint8_t *in)
 {
   unsigned cur = S_ACC, nxt = S_ACC + 3;
-  upt a, b, q, p1;
+  upt a, p1;
   int rc;
   upt_at(a, S_TAB);
   upt_at(p1, S_TAB + 3);
   if ((rc = set_infinity(a)) || (rc = load_point(p1, in)))
     return rc;
   for (unsigned i = 2; i < 16 && !rc; i++) {
-    upt_at(b, S_TAB + 3 * i);
-    upt_at(a, S_TAB + 3 * (i & 1 ? i - 1 : i / 2));
-    rc = i & 1 ? run(&vc_p256_add, a, p1, b) : run(&vc_p256_dbl, a, a, b);
+    unsigned from = S_TAB + 3 * (i & 1 ? i - 1 : i / 2);
+    rc = i & 1 ? run(PG_ADD, from, p1[0], S_TAB + 3 * i) : run(PG_DBL, from, from, S_TAB + 3 * i);
   }
   upt_at(a, cur);
   if (rc || (rc = set_infinity(a)))
     return rc;
   for (int i = 63; i >= 0 && !rc; i--) {
     for (int j = 0; j < 4 && !rc; j++) {
-      upt_at(a, cur);
-      upt_at(b, nxt);
-      rc = run(&vc_p256_dbl, a, a, b);
+      rc = run(PG_DBL, cur, cur, nxt);
       swap_if(1, &cur, &nxt);
     }
     unsigned d = nibble(k, i);
-    upt_at(q, S_TAB + d + 2 * d);
-    upt_at(a, cur);
-    upt_at(b, nxt);
     if (!rc)
-      rc = run(&vc_p256_add, a, q, b);
+      rc = run(PG_ADD, cur, S_TAB + d + 2 * d, nxt);
     swap_if(1, &cur, &nxt);
   }
   upt_at(a, cur);
@@ -272,51 +313,49 @@ struct jsum {
   int inf;
 };
 
-/* out = p + q (Jacobian; q affine, z unused, when mixed), with p = q and p = -q handled; out
- * is neither p nor q. *inf is set when the sum is infinity. */
-static int jadd_var(const upt out, const upt p, int p_inf, const upt q, int mixed, int *inf)
+/* out = p + q, or p - q when neg (Jacobian, base slots; q affine, z unused, when mixed), with
+ * p = q and p = -q handled; out is neither p nor q. *inf is set when the sum is infinity. */
+static int jadd_var(unsigned out, unsigned p, int p_inf, unsigned q, int mixed, int neg, int *inf)
 {
   uint32_t z;
   int rc;
   *inf = 0;
   if (p_inf) {
-    if ((rc = copy(out[0], q[0])) || (rc = copy(out[1], q[1])))
+    if ((rc = copy(out, q)) || (rc = neg ? cmd(VC_MONTU_SUB, out + 1, S_ZERO, q + 1) : copy(out + 1, q + 1)))
       return rc;
-    return copy(out[2], mixed ? S_RM : q[2]);
+    return copy(out + 2, mixed ? S_RM : q + 2);
   }
-  if ((rc = run(mixed ? &vc_p256_jmadd1 : &vc_p256_jadd1, p, q, out)) || (rc = is_zero(out[1], &z)))
+  int first = mixed ? (neg ? PG_JMADD1N : PG_JMADD1) : (neg ? PG_JADD1N : PG_JADD1);
+  if ((rc = run(first, p, q, out)) || (rc = is_zero(out + 1, &z)))
     return rc;
   if (z) {                                          /* U1 = U2 */
     if ((rc = is_zero(S_T, &z)))
       return rc;
     if (z)                                          /* P = Q */
-      return run(&vc_p256_jdbl, p, p, out);
+      return run(PG_JDBL, p, p, out);
     *inf = 1;                                       /* P = -Q */
     return VC_OK;
   }
-  return run(mixed ? &vc_p256_jmadd2 : &vc_p256_jadd2, p, q, out);
+  return run(mixed ? PG_JMADD2 : PG_JADD2, p, q, out);
 }
 
-/* The sum += q. */
-static int jsum_add(struct jsum *s, const upt q, int mixed)
+/* The sum += q (or -= q). */
+static int jsum_add(struct jsum *s, unsigned q, int mixed, int neg)
 {
-  upt a, b;
-  upt_at(a, s->cur);
-  upt_at(b, s->nxt);
-  int rc = jadd_var(b, a, s->inf, q, mixed, &s->inf);
+  int rc = jadd_var(s->nxt, s->cur, s->inf, q, mixed, neg, &s->inf);
   swap_if(1, &s->cur, &s->nxt);
   return rc;
 }
 
 /* k1 G + k2 P by interleaved windows (Straus), as p256.c's mul2_var: G's width-6 NAF digits
  * from its odd multiples (affine, Montgomery form, loaded), P's width-5 digits from its 8 odd
- * multiples computed here; a negative digit adds the entry with y negated in S_TMP + 1. */
+ * multiples computed here; a negative digit subtracts the entry (the "neg" programs). */
 int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in)
 {
-  const unsigned gtab = S_TAB, ptab = S_TAB + 2 * P256U_G_ODD;
+  const unsigned gtab = S_TAB, ptab = S_TAB + 2 * P256U_G_ODD, p2 = S_ACC;
   int8_t d1[257], d2[257];
   struct jsum s = {S_ACC, S_ACC + 3, 1};
-  upt a, b, q;
+  upt a;
   int rc = begin(), inf;
   vc_p256_wnaf_var(d1, k1, 6);
   vc_p256_wnaf_var(d2, k2, 5);
@@ -324,19 +363,13 @@ int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const 
     for (int c = 0; c < 2 && !rc; c++)
       rc = vc_montu_load(gtab + 2 * i + c, p256u_g_odd[i][c]);
   upt_at(a, ptab);
-  upt_at(b, S_ACC);                                 /* 2P */
-  if (rc || (rc = load_point(a, in)) || (rc = run(&vc_p256_jdbl, a, a, b)))
+  if (rc || (rc = load_point(a, in)) || (rc = run(PG_JDBL, ptab, ptab, p2)))
     return rc;
-  for (unsigned i = 1; i < 8 && !rc; i++) {
-    upt_at(a, ptab + 3 * (i - 1));
-    upt_at(q, ptab + 3 * i);
-    rc = jadd_var(q, a, 0, b, 0, &inf);             /* (2i - 1) P + 2P is never infinity */
-  }
+  for (unsigned i = 1; i < 8 && !rc; i++)           /* (2i - 1) P + 2P is never infinity */
+    rc = jadd_var(ptab + 3 * i, ptab + 3 * (i - 1), 0, p2, 0, 0, &inf);
   for (int i = 256; i >= 0 && !rc; i--) {
     if (!s.inf) {
-      upt_at(a, s.cur);
-      upt_at(b, s.nxt);
-      rc = run(&vc_p256_jdbl, a, a, b);
+      rc = run(PG_JDBL, s.cur, s.cur, s.nxt);
       swap_if(1, &s.cur, &s.nxt);
     }
     for (int g = 0; g < 2 && !rc; g++) {
@@ -344,14 +377,7 @@ int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const 
       if (!d)
         continue;
       unsigned j = (unsigned)(d < 0 ? -d : d) / 2;
-      if (g)
-        upt_at(q, ptab + 3 * j);
-      else
-        upt_at(q, gtab + 2 * j);
-      if (d < 0 && !(rc = cmd(VC_MONTU_SUB, S_TMP + 1, S_ZERO, q[1])))
-        q[1] = S_TMP + 1;
-      if (!rc)
-        rc = jsum_add(&s, q, !g);
+      rc = jsum_add(&s, g ? ptab + 3 * j : gtab + 2 * j, !g, d < 0);
     }
   }
   if (rc)
