@@ -153,3 +153,31 @@ def test_unit_backend_on_the_emulation(lib, c):
     assert mul2(k, k, M.neg(M.G))[0] == VC_ERR_POINT                  # ... and to its negative
     assert mul2(k + 3, k, M.neg(M.G)) == (VC_OK, enc(c, M.mul(3, M.G)))
     assert mul(M.n)[0] == VC_ERR_POINT
+
+
+def wnaf(k, w):
+    """The canonical width-w NAF of k, 257 digits, least significant first."""
+    d = []
+    while len(d) < 257:
+        if k & 1:
+            v = k & ((1 << w) - 1)
+            v -= (1 << w) if v >= 1 << (w - 1) else 0
+            k -= v
+        else:
+            v = 0
+        d.append(v)
+        k >>= 1
+    assert k == 0
+    return d
+
+
+@pytest.mark.parametrize("w", [5, 6])
+def test_wnaf_recoding_is_the_canonical_one(lib, w):
+    """vc_p256_wnaf_var (the verification's recoding, on the CPU and on the unit) gives the
+    canonical width-w NAF's digits, edge scalars included."""
+    rng = random.Random(w)
+    ks = [0, 1, 2, (1 << w) - 1, 1 << (w - 1), M.n - 1, (1 << 256) - 1, 1 << 255, (1 << 255) - 1]
+    for k in ks + [rng.getrandbits(256) for _ in range(200)]:
+        d = (ctypes.c_int8 * 257)()
+        lib.vc_p256_wnaf_var(d, k.to_bytes(32, "big"), w)
+        assert list(d) == wnaf(k, w), hex(k)

@@ -83,30 +83,35 @@ PROG(vc_p256_jmadd2, {
   {SUB, X3, X3, T3}, {SUB, X3, X3, T2}, {SUB, X3, X3, T2}, {SUB, T2, T2, X3}, {MUL, Y3, T0, T2},
   {MUL, T1, PY, T3}, {SUB, Y3, Y3, T1}});
 
+/* Bits i .. i + w - 1 of x (0 above bit 255). */
+static uint32_t bits_at(const fe x, int i, int w)
+{
+  int l = i >> 5, o = i & 31;
+  uint32_t v = l < N ? x[l] >> o : 0;
+  if (o + w > 32 && l + 1 < N)
+    v |= x[l + 1] << (32 - o);
+  return v & ((1u << w) - 1);
+}
+
+/* The canonical width-w NAF by a carry instead of subtracting each digit from k: where the rest
+ * of k plus the carry is odd, its low w bits plus the carry, taken in (-2^(w-1), 2^(w-1)), are
+ * the digit, a negative one carrying 1 into position i + w; the w - 1 positions after a digit
+ * are 0. */
 void vc_p256_wnaf_var(int8_t *d, const uint8_t *k, int w)
 {
-  uint32_t x[N + 1];
+  fe x;
+  uint32_t carry = 0;
   fe_from_bytes(x, k);
-  x[N] = 0;
-  for (int i = 0; i <= 256; i++) {
-    int32_t digit = 0;
-    if (x[0] & 1) {
-      digit = (int32_t)(x[0] & ((1u << w) - 1));
-      if (digit >= 1 << (w - 1))
-        digit -= 1 << w;
-      /* x -= digit, as the addition of -digit sign-extended */
-      uint32_t v = (uint32_t)-digit, ext = digit > 0 ? 0xFFFFFFFFu : 0, c;
-      x[0] += v;
-      c = x[0] < v;
-      for (int j = 1; j <= N; j++) {
-        uint32_t t = x[j] + ext, c1 = t < ext;
-        x[j] = t + c;
-        c = c1 | (x[j] < c);
-      }
+  for (int i = 0; i <= 256; i++)
+    d[i] = 0;
+  for (int i = 0; i <= 256;) {
+    if ((bits_at(x, i, 1)) == carry) {
+      i++;
+      continue;
     }
-    d[i] = (int8_t)digit;
-    for (int j = 0; j < N; j++)
-      x[j] = (x[j] >> 1) | (x[j + 1] << 31);
-    x[N] >>= 1;
+    int32_t v = (int32_t)(bits_at(x, i, w) + carry);
+    carry = (uint32_t)v >> (w - 1) & 1;
+    d[i] = (int8_t)(v - (int32_t)(carry << w));
+    i += w;
   }
 }
