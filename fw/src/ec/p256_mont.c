@@ -55,18 +55,22 @@ static int copy(unsigned r, unsigned a)
 /* The formulas as the unit's programs, each from its own block: P's and Q's registers refer to
  * the run's P and Q bases, X3 .. Z3 to OUT, b and T0 .. T4 to their slots. The "neg" forms of
  * the verification's first parts add -Q (Q's y negated into S_NEG by a first word): a
- * negative wNAF digit costs one unit command, not a copy of the point. */
+ * negative wNAF digit costs one unit command, not a copy of the point. And the inversion's runs
+ * of squarings: OUT = P^(2^k) for k = 32, 16 and 8 (P may be OUT). */
 enum { S_NEG = S_TMP + 1 };
-enum { PG_ADD, PG_MADD, PG_DBL, PG_JDBL, PG_JADD1, PG_JADD2, PG_JMADD1, PG_JMADD2, PG_JADD1N, PG_JMADD1N, PG_N };
+enum { PG_ADD, PG_MADD, PG_DBL, PG_JDBL, PG_JADD1, PG_JADD2, PG_JMADD1, PG_JMADD2, PG_JADD1N, PG_JMADD1N,
+       PG_SQ32, PG_SQ16, PG_SQ8, PG_N };
 static const struct {
-  const p256_prog *prog;
-  uint8_t neg;
-} formulas[PG_N] = {{&vc_p256_add, 0},   {&vc_p256_madd, 0},   {&vc_p256_dbl, 0},    {&vc_p256_jdbl, 0},
-                    {&vc_p256_jadd1, 0}, {&vc_p256_jadd2, 0},  {&vc_p256_jmadd1, 0}, {&vc_p256_jmadd2, 0},
-                    {&vc_p256_jadd1, 1}, {&vc_p256_jmadd1, 1}};
-enum { PROG_WORDS = 43 + 36 + 34 + 24 + 10 + 13 + 6 + 12 + 11 + 7 };
-static uint32_t prog_words[PROG_WORDS];   /* the formulas' words, built once */
-static uint8_t prog_at[PG_N + 1];         /* PG_x: its first word; its program: its first block */
+  const p256_prog *prog;          /* NULL: squarings */
+  uint8_t neg, sq;
+} formulas[PG_N] = {{&vc_p256_add, 0, 0},   {&vc_p256_madd, 0, 0},   {&vc_p256_dbl, 0, 0},
+                    {&vc_p256_jdbl, 0, 0},  {&vc_p256_jadd1, 0, 0},  {&vc_p256_jadd2, 0, 0},
+                    {&vc_p256_jmadd1, 0, 0}, {&vc_p256_jmadd2, 0, 0}, {&vc_p256_jadd1, 1, 0},
+                    {&vc_p256_jmadd1, 1, 0}, {NULL, 0, 32},           {NULL, 0, 16},
+                    {NULL, 0, 8}};
+enum { PROG_WORDS = 43 + 36 + 34 + 24 + 10 + 13 + 6 + 12 + 11 + 7 + 32 + 16 + 8 };
+static uint32_t prog_words[PROG_WORDS];   /* the programs' words, built once */
+static uint16_t prog_at[PG_N + 1];        /* PG_x: its first word; its program: its first block */
 static uint8_t prog_block[PG_N];
 
 /* Builds the programs' words (once) and loads them (the driver writes the unit only where
@@ -89,11 +93,11 @@ static int load_programs(void)
     unsigned n = 0, block = 0;
     for (int f = 0; f < PG_N; f++) {
       const p256_prog *pg = formulas[f].prog;
-      prog_at[f] = (uint8_t)n;
+      prog_at[f] = (uint16_t)n;
       prog_block[f] = (uint8_t)block;
       if (formulas[f].neg)
         prog_words[n++] = vc_montu_word(VC_MONTU_SUB, neg, VC_MONTU_REF(VC_MONTU_ABS, S_ZERO), ref[QY]);
-      for (int i = 0; i < pg->len; i++) {
+      for (int i = 0; pg && i < pg->len; i++) {
         const uint8_t *o = pg->op[i];
         unsigned a = ref[o[2]], b = ref[o[3]];
         if (formulas[f].neg) {
@@ -102,9 +106,11 @@ static int load_programs(void)
         }
         prog_words[n++] = vc_montu_word(opcode[o[0]], ref[o[1]], a, b);
       }
+      for (int i = 0; i < formulas[f].sq; i++)
+        prog_words[n++] = vc_montu_word(VC_MONTU_MUL, ref[X3], ref[i ? X3 : PX], ref[i ? X3 : PX]);
       block += (n - prog_at[f] + VC_MONTU_PROG_BLOCK - 1) / VC_MONTU_PROG_BLOCK;
     }
-    prog_at[PG_N] = (uint8_t)n;
+    prog_at[PG_N] = (uint16_t)n;
   }
   for (int f = 0; f < PG_N && !rc; f++)
     rc = vc_montu_program(prog_block[f], prog_words + prog_at[f], (size_t)(prog_at[f + 1] - prog_at[f]));
@@ -168,15 +174,18 @@ static int is_zero(unsigned slot, uint32_t *z)
   return VC_OK;
 }
 
-/* Slot S_INV + P256_INV_OUT = slot a^(p-2) by the chain vc_p256_inv_chain. */
+/* Slot S_INV + P256_INV_OUT = slot a^(p-2) by the chain vc_p256_inv_chain, its runs of
+ * squarings as programs of 32, 16 and 8 and single products. */
 static int inv(unsigned a)
 {
   int rc = copy(S_INV, a);
   for (int i = 0; i < P256_INV_STEPS && !rc; i++) {
     const p256_chain_step *c = &vc_p256_inv_chain[i];
     unsigned d = S_INV + c->dst, s = S_INV + c->src;
-    for (int j = 0; j < c->sq && !rc; j++, s = d)
-      rc = cmd(VC_MONTU_MUL, d, s, s);
+    for (int left = c->sq, k; left && !rc; left -= k, s = d) {
+      k = left >= 32 ? 32 : left >= 16 ? 16 : left >= 8 ? 8 : 1;
+      rc = k == 1 ? cmd(VC_MONTU_MUL, d, s, s) : run(k == 32 ? PG_SQ32 : k == 16 ? PG_SQ16 : PG_SQ8, s, s, d);
+    }
     if (!rc)
       rc = cmd(VC_MONTU_MUL, d, d, S_INV + c->mul);
   }
@@ -307,15 +316,19 @@ int vc_p256u_mul(uint8_t *out, const uint8_t *k, const uint8_t *in)
 
 /* ---- verification: Jacobian coordinates, variable time (every input is public) ---- */
 
-/* *inf: whether p is infinity (tracked on the CPU: no point of the group doubles to it). */
+/* *inf: whether p is infinity (tracked on the CPU: no point of the group doubles to it);
+ * fast: additions do not look for their exceptional cases (jadd_var). */
 struct jsum {
   unsigned cur, nxt;
-  int inf;
+  int inf, fast;
 };
 
 /* out = p + q, or p - q when neg (Jacobian, base slots; q affine, z unused, when mixed), with
- * p = q and p = -q handled; out is neither p nor q. *inf is set when the sum is infinity. */
-static int jadd_var(unsigned out, unsigned p, int p_inf, unsigned q, int mixed, int neg, int *inf)
+ * p = q and p = -q handled; out is neither p nor q. *inf is set when the sum is infinity.
+ * fast: p = q and p = -q are not looked for (telling them apart reads the unit, which stops the
+ * command stream); either gives Z = 0, which every later doubling and addition keeps, so the
+ * result is infinity, and the caller, seeing it, computes again with them looked for. */
+static int jadd_var(unsigned out, unsigned p, int p_inf, unsigned q, int mixed, int neg, int fast, int *inf)
 {
   uint32_t z;
   int rc;
@@ -326,8 +339,10 @@ static int jadd_var(unsigned out, unsigned p, int p_inf, unsigned q, int mixed, 
     return copy(out + 2, mixed ? S_RM : q + 2);
   }
   int first = mixed ? (neg ? PG_JMADD1N : PG_JMADD1) : (neg ? PG_JADD1N : PG_JADD1);
-  if ((rc = run(first, p, q, out)) || (rc = is_zero(out + 1, &z)))
+  if ((rc = run(first, p, q, out)) || (!fast && (rc = is_zero(out + 1, &z))))
     return rc;
+  if (fast)
+    z = 0;
   if (z) {                                          /* U1 = U2 */
     if ((rc = is_zero(S_T, &z)))
       return rc;
@@ -342,23 +357,21 @@ static int jadd_var(unsigned out, unsigned p, int p_inf, unsigned q, int mixed, 
 /* The sum += q (or -= q). */
 static int jsum_add(struct jsum *s, unsigned q, int mixed, int neg)
 {
-  int rc = jadd_var(s->nxt, s->cur, s->inf, q, mixed, neg, &s->inf);
+  int rc = jadd_var(s->nxt, s->cur, s->inf, q, mixed, neg, s->fast, &s->inf);
   swap_if(1, &s->cur, &s->nxt);
   return rc;
 }
 
 /* k1 G + k2 P by interleaved windows (Straus), as p256.c's mul2_var: G's width-6 NAF digits
  * from its odd multiples (affine, Montgomery form, loaded), P's width-5 digits from its 8 odd
- * multiples computed here; a negative digit subtracts the entry (the "neg" programs). */
-int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in)
+ * multiples computed here; a negative digit subtracts the entry (the "neg" programs). fast:
+ * the additions' exceptional cases are not looked for (jadd_var). */
+static int mul2_var(uint8_t *out, const int8_t *d1, const int8_t *d2, const uint8_t *in, int fast)
 {
   const unsigned gtab = S_TAB, ptab = S_TAB + 2 * P256U_G_ODD, p2 = S_ACC;
-  int8_t d1[257], d2[257];
-  struct jsum s = {S_ACC, S_ACC + 3, 1};
+  struct jsum s = {S_ACC, S_ACC + 3, 1, fast};
   upt a;
   int rc = begin(), inf;
-  vc_p256_wnaf_var(d1, k1, 6);
-  vc_p256_wnaf_var(d2, k2, 5);
   for (int i = 0; i < P256U_G_ODD && !rc; i++)
     for (int c = 0; c < 2 && !rc; c++)
       rc = vc_montu_load(gtab + 2 * i + c, p256u_g_odd[i][c]);
@@ -366,7 +379,7 @@ int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const 
   if (rc || (rc = load_point(a, in)) || (rc = run(PG_JDBL, ptab, ptab, p2)))
     return rc;
   for (unsigned i = 1; i < 8 && !rc; i++)           /* (2i - 1) P + 2P is never infinity */
-    rc = jadd_var(ptab + 3 * i, ptab + 3 * (i - 1), 0, p2, 0, 0, &inf);
+    rc = jadd_var(ptab + 3 * i, ptab + 3 * (i - 1), 0, p2, 0, 0, fast, &inf);
   for (int i = 256; i >= 0 && !rc; i--) {
     if (!s.inf) {
       rc = run(PG_JDBL, s.cur, s.cur, s.nxt);
@@ -386,4 +399,16 @@ int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const 
     return VC_ERR_POINT;
   upt_at(a, s.cur);
   return encode(out, a, 1);
+}
+
+/* Without looking for the exceptional additions first: but for crafted inputs they do not occur
+ * (by chance, with odds of about one in the group's order an addition), and the stream of
+ * commands runs without a stop; an infinite result is computed again with them looked for. */
+int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in)
+{
+  int8_t d1[257], d2[257];
+  vc_p256_wnaf_var(d1, k1, 6);
+  vc_p256_wnaf_var(d2, k2, 5);
+  int rc = mul2_var(out, d1, d2, in, 1);
+  return rc == VC_ERR_POINT ? mul2_var(out, d1, d2, in, 0) : rc;
 }
