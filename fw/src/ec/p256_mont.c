@@ -68,7 +68,7 @@ static const struct {
                     {&vc_p256_jmadd1, 0, 0}, {&vc_p256_jmadd2, 0, 0}, {&vc_p256_jadd1, 1, 0},
                     {&vc_p256_jmadd1, 1, 0}, {NULL, 0, 32},           {NULL, 0, 16},
                     {NULL, 0, 8}};
-enum { PROG_WORDS = 43 + 36 + 34 + 24 + 10 + 13 + 6 + 12 + 11 + 7 + 32 + 16 + 8 };
+enum { PROG_WORDS = 43 + 36 + 34 + 19 + 10 + 13 + 6 + 12 + 11 + 7 + 32 + 16 + 8 };
 static uint32_t prog_words[PROG_WORDS];   /* the programs' words, built once */
 static uint16_t prog_at[PG_N + 1];        /* PG_x: its first word; its program: its first block */
 static uint8_t prog_block[PG_N];
@@ -93,6 +93,8 @@ static int load_programs(void)
     unsigned n = 0, block = 0;
     for (int f = 0; f < PG_N; f++) {
       const p256_prog *pg = formulas[f].prog;
+      if (n + formulas[f].neg + (pg ? (unsigned)pg->len : 0) + formulas[f].sq > PROG_WORDS)
+        return VC_ERR_LENGTH;                 /* PROG_WORDS is short: a library bug */
       prog_at[f] = (uint16_t)n;
       prog_block[f] = (uint8_t)block;
       if (formulas[f].neg)
