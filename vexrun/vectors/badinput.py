@@ -1430,6 +1430,8 @@ def driver_fns():
                                            lambda w, f: f(1000))], ret="ptr"),
         Fn("vc_montu_word", "mont.h", [], ret="u32", host=False,
            na={"int": "static inline: packs the fields; vc_montu_cmd checks the word", "param": "the same"}),
+        Fn("vc_montu_run_word", "mont.h", [], ret="u32", host=False,
+           na={"int": "static inline: packs a RUN; vc_montu_cmd checks it against the program", "param": "the same"}),
         Fn("vc_cfu_sw", "clmul.h", [C("param", "an undefined function id (funct3 7) answers 0", 0, lambda w, f: f(7, 0, 5, 5))], ret="u32"),
     ]
     for n in ("vc_clmul", "vc_clmulh", "vc_clmulr"):
@@ -1473,6 +1475,18 @@ def driver_fns():
                 C("int", "operand slot 255 of 128 (set up at 8 limbs)", RNG,
                   lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(3, 1, 1, 0xFF), limbs_=8)),
                 C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(1, 1, 1, 1), setup=False)),
+                C("param", "RUN of a program not loaded", PAR, lambda w, f, sfx=sfx: _mu(w, f, sfx, "cmd", _word(5 | 7 << 4, 5, 5, 5))),
+            ], host=host),
+            Fn("vc_montu_program" + sfx, "mont.h", [
+                C("null", "words NULL", N, lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 4, None, SZ(1), setup=False)),
+                C("len0", "n 0", LEN, lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 4, _prog(1), SZ(0), setup=False)),
+                C("lenbig", "33 words from program 15: past the memory's end", LEN,
+                  lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 15, _prog(33), SZ(33), setup=False)),
+                C("param", "program 16", PAR, lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 16, _prog(1), SZ(1), setup=False)),
+                C("param", "a word with op 5 (RUN: programs do not nest)", PAR,
+                  lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 4, _prog(1, _word(5, 1, 1, 1)), SZ(1), setup=False)),
+                C("int", "a word writing the modulus slot", RNG,
+                  lambda w, f, sfx=sfx: _mu(w, f, sfx, "program", 4, _prog(1, _word(3, 0, 1, 1)), SZ(1), setup=False)),
             ], host=host),
             Fn("vc_montu_wait" + sfx, "mont.h", [
                 C("state", "no setup yet", ST, lambda w, f, sfx=sfx: _mu(w, f, sfx, "wait", setup=False)),
@@ -1500,6 +1514,14 @@ def _mu(w, f, sfx, op, *args, setup=True, limbs_=4):
 def _word(op, r, a, b):
     """vc_montu_word: a command in the unit's format."""
     return ctypes.c_uint32(op | a << 8 | b << 16 | r << 24)
+
+
+def _prog(n, first=None):
+    """n program words: `first`, then OUT + 0 = P + 0 + Q + 0 (ADD)."""
+    words = (ctypes.c_uint32 * n)(*[3 | 1 << 6 << 8 | 2 << 6 << 16 | 3 << 6 << 24] * n)
+    if first is not None:
+        words[0] = first.value
+    return words
 
 
 FNS += [*mp_fns(), *pk_fns(), *ec_fns(), *gf2m_fns(), *driver_fns()]
