@@ -48,7 +48,7 @@ static const struct {
 } types[] = {
   TYPE(vc_err_info),
   TYPE(vc_md2_ctx), TYPE(vc_md4_ctx), TYPE(vc_md5_ctx), TYPE(vc_sha1_ctx), TYPE(vc_sha256_ctx),
-  TYPE(vc_hash_class), TYPE(vc_hmac_ctx), TYPE(vc_drbg),
+  TYPE(vc_hash_class), TYPE(vc_hmac_hash), TYPE(vc_hmac_ctx), TYPE(vc_drbg),
   TYPE(vc_des_key), TYPE(vc_des3_key), TYPE(vc_aes_key), TYPE(vc_rc5_key), TYPE(vc_block_cipher),
   TYPE(vc_rc4_ctx), TYPE(vc_seal_ctx),
   TYPE(vc_mp), TYPE(vc_mp_cfg), TYPE(vc_mp_cache), TYPE(vc_mont),

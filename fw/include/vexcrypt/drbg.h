@@ -14,21 +14,23 @@
 #define VC_HMAC_MAX_DIGEST 32
 
 /* Context big enough for any hash class of hash.h. */
+typedef union {
+  vc_md5_ctx md5;
+  vc_sha1_ctx sha1;
+  vc_sha256_ctx sha256;
+  vc_md2_ctx md2;
+  vc_md4_ctx md4;
+} vc_hmac_hash;
 typedef struct {
   const vc_hash_class *h;
-  union {
-    vc_md5_ctx md5;
-    vc_sha1_ctx sha1;
-    vc_sha256_ctx sha256;
-    vc_md2_ctx md2;
-    vc_md4_ctx md4;
-  } inner;
-  uint8_t okey[VC_HMAC_MAX_BLOCK]; /* key XOR opad */
+  vc_hmac_hash inner, outer;       /* after absorbing K ^ ipad and K ^ opad */
 } vc_hmac_ctx;
 
 /* key may be NULL only when keylen is 0. VC_ERR_NULL for a NULL class or context,
  * VC_ERR_PARAM for a hash class larger than the context holds; final wipes the context and later
- * update/final calls give VC_ERR_STATE. */
+ * update/final calls give VC_ERR_STATE. A copy of a context made after init and before update
+ * is a keyed context: each copy computes one HMAC under that key without hashing it again (RFC
+ * 6979's steps reuse their keys so). */
 int vc_hmac_init(vc_hmac_ctx *ctx, const vc_hash_class *h, const uint8_t *key, size_t keylen);
 int vc_hmac_update(vc_hmac_ctx *ctx, const void *data, size_t len);
 int vc_hmac_final(vc_hmac_ctx *ctx, uint8_t *out);   /* h->digest_len bytes */

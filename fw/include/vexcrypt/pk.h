@@ -132,8 +132,8 @@ int vc_dsa_keygen(const vc_dsa_params *dp, vc_drbg *rng, vc_mp *x, vc_mp *y, con
  * [1, q-1]. The state word `started` tells a fresh generator from a running one. */
 typedef struct {
   vc_mp q;
-  const vc_hash_class *h;
-  uint8_t k[VC_HMAC_MAX_DIGEST], v[VC_HMAC_MAX_DIGEST];
+  vc_hmac_ctx key;                 /* keyed by K (vc_hmac_ctx's copies) */
+  uint8_t v[VC_HMAC_MAX_DIGEST];
   uint32_t started;
 } vc_rfc6979;
 int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash_class *h,

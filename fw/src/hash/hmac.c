@@ -1,8 +1,8 @@
 /* HMAC (RFC 2104) over any hash class: H((K ^ opad) || H((K ^ ipad) || m)).
  *
- * The context holds the inner hash after it has absorbed K ^ ipad, and K ^ opad for the outer
- * hash, which final runs in the inner hash's storage once the inner digest is out. A context
- * is live while ctx->h is set: final wipes the whole context (key material included). */
+ * The context holds the inner and the outer hash after they have absorbed K ^ ipad and K ^ opad,
+ * so a copy of it made before any data hashes under the key at no further cost. A context is
+ * live while ctx->h is set: final wipes the whole context (key material included). */
 #include <string.h>
 
 #include "vexcrypt/drbg.h"
@@ -24,12 +24,15 @@ int vc_hmac_init(vc_hmac_ctx *ctx, const vc_hash_class *h, const uint8_t *key, s
   } else if (keylen) {
     memcpy(kb, key, keylen);
   }
-  for (size_t i = 0; i < h->block_len; i++) {
-    ctx->okey[i] = kb[i] ^ 0x5c;
+  for (size_t i = 0; i < h->block_len; i++)
     kb[i] ^= 0x36;
-  }
   if ((err = h->init(&ctx->inner)) || (err = h->update(&ctx->inner, kb, h->block_len)))
     return err;
+  for (size_t i = 0; i < h->block_len; i++)
+    kb[i] ^= 0x36 ^ 0x5c;
+  if ((err = h->init(&ctx->outer)) || (err = h->update(&ctx->outer, kb, h->block_len)))
+    return err;
+  memset(kb, 0, sizeof(kb));
   ctx->h = h;
   return VC_OK;
 }
@@ -52,9 +55,8 @@ int vc_hmac_final(vc_hmac_ctx *ctx, uint8_t *out)
   if (!ctx->h)
     return VC_ERR_STATE;
   const vc_hash_class *h = ctx->h;
-  if ((err = h->final(&ctx->inner, ih)) || (err = h->init(&ctx->inner)) ||
-      (err = h->update(&ctx->inner, ctx->okey, h->block_len)) ||
-      (err = h->update(&ctx->inner, ih, h->digest_len)) || (err = h->final(&ctx->inner, out)))
+  if ((err = h->final(&ctx->inner, ih)) || (err = h->update(&ctx->outer, ih, h->digest_len)) ||
+      (err = h->final(&ctx->outer, out)))
     return err;
   memset(ctx, 0, sizeof(*ctx));
   return VC_OK;

@@ -28,17 +28,28 @@ int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
   return 8 * n > qlen ? vc_mp_shr_var(r, r, 8 * n - qlen) : VC_OK;
 }
 
-/* K = HMAC_K(V || sep || data), V = HMAC_K(V); K and V are h->digest_len bytes. */
-static int step(const vc_hash_class *h, uint8_t *k, uint8_t *v, uint8_t sep, const uint8_t *data,
-                size_t len)
+/* HMAC_K(V || sep || data) into out (sep < 0: none), with `key` keyed by K. */
+static int mac(const vc_hmac_ctx *key, const uint8_t *v, int sep, const uint8_t *data, size_t len, uint8_t *out)
 {
-  vc_hmac_ctx c;
+  vc_hmac_ctx c = *key;
+  uint8_t s = (uint8_t)sep;
   int err;
-  if ((err = vc_hmac_init(&c, h, k, h->digest_len)) ||
-      (err = vc_hmac_update(&c, v, h->digest_len)) || (err = vc_hmac_update(&c, &sep, 1)) ||
-      (err = vc_hmac_update(&c, data, len)) || (err = vc_hmac_final(&c, k)))
+  if ((err = vc_hmac_update(&c, v, key->h->digest_len)) || (sep >= 0 && (err = vc_hmac_update(&c, &s, 1))) ||
+      (err = vc_hmac_update(&c, data, len)))
     return err;
-  return vc_hmac(h, k, h->digest_len, v, h->digest_len, v);
+  return vc_hmac_final(&c, out);
+}
+
+/* K = HMAC_K(V || sep || data), V = HMAC_K(V): `key` keyed by the new K. */
+static int step(vc_hmac_ctx *key, uint8_t *v, uint8_t sep, const uint8_t *data, size_t len)
+{
+  uint8_t k[VC_HMAC_MAX_DIGEST];
+  const vc_hash_class *h = key->h;
+  int err;
+  if ((err = mac(key, v, sep, data, len, k)) || (err = vc_hmac_init(key, h, k, h->digest_len)))
+    return err;
+  memset(k, 0, sizeof(k));
+  return mac(key, v, -1, NULL, 0, v);
 }
 
 int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash_class *h,
@@ -46,6 +57,7 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
 {
   uint8_t seed[2 * (VC_MP_MAX_BITS / 8)];   /* int2octets(x) || bits2octets(h1) */
   uint8_t k[VC_HMAC_MAX_DIGEST], v[VC_HMAC_MAX_DIGEST];
+  vc_hmac_ctx key;
   vc_mp z;
   int err;
   if (!g || !q || !x || !h || !digest)
@@ -65,11 +77,10 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
     return err;
   memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);
-  if ((err = step(h, k, v, 0x00, seed, 2 * rlen)) || (err = step(h, k, v, 0x01, seed, 2 * rlen)) ||
-      (err = vc_mp_copy(&g->q, q)))
+  if ((err = vc_hmac_init(&key, h, k, hlen)) || (err = step(&key, v, 0x00, seed, 2 * rlen)) ||
+      (err = step(&key, v, 0x01, seed, 2 * rlen)) || (err = vc_mp_copy(&g->q, q)))
     return err;
-  g->h = h;
-  memcpy(g->k, k, hlen);
+  g->key = key;
   memcpy(g->v, v, hlen);
   g->started = RFC6979_FRESH;
   return VC_OK;
@@ -84,15 +95,14 @@ int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
     return VC_ERR_NULL;
   if (g->started != RFC6979_FRESH && g->started != RFC6979_STARTED)
     return VC_ERR_STATE;
-  const vc_hash_class *h = g->h;
-  size_t hlen = h->digest_len, qlen = vc_mp_bits(&g->q), rlen = (qlen + 7) / 8;
+  size_t hlen = g->key.h->digest_len, qlen = vc_mp_bits(&g->q), rlen = (qlen + 7) / 8;
   for (unsigned i = 0; i < RFC6979_TRIES; i++) {
-    if (g->started == RFC6979_STARTED && (err = step(h, g->k, g->v, 0x00, NULL, 0)))
+    if (g->started == RFC6979_STARTED && (err = step(&g->key, g->v, 0x00, NULL, 0)))
       return err;
     g->started = RFC6979_STARTED;
     /* T = V_1 || V_2 || ... up to qlen bits: only its first rlen bytes reach bits2int. */
     for (size_t off = 0; off < rlen; off += hlen) {
-      if ((err = vc_hmac(h, g->k, hlen, g->v, hlen, g->v)))
+      if ((err = mac(&g->key, g->v, -1, NULL, 0, g->v)))
         return err;
       memcpy(t + off, g->v, rlen - off < hlen ? rlen - off : hlen);
     }
