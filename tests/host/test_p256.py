@@ -136,8 +136,15 @@ def test_unit_backend_on_the_emulation(lib, c):
     def mul(k, P=None):
         return call(lib.vc_p256u_mul, k.to_bytes(32, "big"), enc(c, P) if P else None)
 
+    def mul2_eq(k1, k2, P, r):
+        return lib.vc_p256u_mul2_eq_x_var(k1.to_bytes(32, "big"), k2.to_bytes(32, "big"), enc(c, P),
+                                          r.to_bytes(32, "big"))
+
     def mul2(k1, k2, P):
-        return call(lib.vc_p256u_mul2_var, k1.to_bytes(32, "big"), k2.to_bytes(32, "big"), enc(c, P))
+        """VC_OK when x(k1 G + k2 P) mod n is the model's, VC_ERR_VERIFY for the next r."""
+        R = M.add(M.mul(k1, M.G), M.mul(k2, P))
+        r = 1 if R is ecp.INF else R.x % M.n
+        return mul2_eq(k1, k2, P, r), mul2_eq(k1, k2, P, r % (M.n - 1) + 1)
 
     rng = random.Random(6)
     P = M.mul(rng.randrange(1, M.n), M.G)
@@ -146,13 +153,31 @@ def test_unit_backend_on_the_emulation(lib, c):
         assert mul(k) == (VC_OK, enc(c, M.mul(k, M.G))), k
         assert mul(k, P) == (VC_OK, enc(c, M.mul(k, P))), k
     for k1, k2 in [(rng.randrange(M.n), rng.randrange(1, M.n)) for _ in range(4)] + [(0, 5), (7, 0)]:
-        want = M.add(M.mul(k1, M.G), M.mul(k2, P))
-        assert mul2(k1, k2, P) == (VC_OK, enc(c, want)), (k1, k2)
+        assert mul2(k1, k2, P) == (VC_OK, VC_ERR_VERIFY), (k1, k2)
     k = rng.randrange(1, M.n)
-    assert mul2(k, k, M.G) == (VC_OK, enc(c, M.mul(2 * k, M.G)))      # adds a point to itself
-    assert mul2(k, k, M.neg(M.G))[0] == VC_ERR_POINT                  # ... and to its negative
-    assert mul2(k + 3, k, M.neg(M.G)) == (VC_OK, enc(c, M.mul(3, M.G)))
+    assert mul2(k, k, M.G) == (VC_OK, VC_ERR_VERIFY)                  # adds a point to itself
+    assert mul2(k, k, M.neg(M.G)) == (VC_ERR_VERIFY, VC_ERR_VERIFY)   # ... and to its negative
+    assert mul2(k + 3, k, M.neg(M.G)) == (VC_OK, VC_ERR_VERIFY)
+    Q = high_x_point()
+    assert mul2_eq(0, 1, Q, Q.x - M.n) == VC_OK and mul2_eq(0, 1, Q, Q.x - M.n + 1) == VC_ERR_VERIFY
     assert mul(M.n)[0] == VC_ERR_POINT
+
+
+def high_x_point():
+    """A point whose x is in [n, p): x(R) mod n = x - n, the second candidate of verification."""
+    for x in range(M.n, M.p):
+        rhs = (x ** 3 - 3 * x + M.b) % M.p
+        y = pow(rhs, (M.p + 1) // 4, M.p)
+        if y * y % M.p == rhs:
+            return M.point(x, y)
+
+
+def test_verify_with_x_past_the_order(c):
+    """A signature whose R has x in [n, p) (u1 = 0, u2 = 1: R = Q, e = 0, s = r = x - n)."""
+    Q = high_x_point()
+    r = Q.x - M.n
+    assert c.verify(enc(c, Q), bytes(32), r, r) == VC_OK
+    assert c.verify(enc(c, Q), bytes(32), r + 1, r + 1) == VC_ERR_VERIFY
 
 
 def wnaf(k, w):

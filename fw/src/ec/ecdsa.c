@@ -155,9 +155,9 @@ int vc_ecdsa_verify(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pub, siz
       (err = vc_mp_to_bytes(&u1, u1b, c->nlen)) ||
       (err = vc_mp_to_bytes(&u2, u2b, c->nlen)))
     return err;
-  if (c->impl->mul2_var)
-    err = c->impl->mul2_var(c, set, p2, u1b, u2b, pub);
-  else if (!(err = c->impl->mul(c, set, p2, u2b, pub)) && vc_mp_cmp_u32_var(&u1, 0) &&
+  if (c->impl->mul2_eq_x_var)
+    return c->impl->mul2_eq_x_var(c, set, u1b, u2b, pub, r);
+  if (!(err = c->impl->mul(c, set, p2, u2b, pub)) && vc_mp_cmp_u32_var(&u1, 0) &&
            !(err = c->impl->mul(c, set, p1, u1b, NULL)))
     err = c->impl->add(c, set, p2, p1, p2);   /* u1 = 0 (e = 0 mod n) leaves R = u2 Q */
   if (err == VC_ERR_POINT)

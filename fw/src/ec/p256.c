@@ -16,7 +16,8 @@
  * Scalar multiplication: a fixed 4-bit window over a table of 16 multiples (variable base),
  * and for the generator a comb of two 5-tooth tables (26 doublings, 52 mixed additions).
  * Every table lookup reads every entry. One inversion (Fermat) returns to affine.
- * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows.
+ * Verification: u1 G + u2 Q in Jacobian coordinates by interleaved NAF windows, compared with
+ * r without an inversion (vc_p256_x_candidates).
  * In a build with the Montgomery co-processor, the scalar multiplications run on it instead
  * (p256_mont.c, unless the request turns it off). */
 #include <string.h>
@@ -557,32 +558,30 @@ static int p_lift_x(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uin
   return VC_OK;
 }
 
-static int p_mul2_var(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_t *k1,
-                      const uint8_t *k2, const uint8_t *in)
+/* X = c Z^2 for a candidate c of vc_p256_x_candidates: no inversion. */
+static int p_mul2_eq_x_var(const vc_ec_curve *c, vc_ec_set set, const uint8_t *k1, const uint8_t *k2,
+                           const uint8_t *in, const uint8_t *r)
 {
-  pt p, r;
-  fe zi, z2;
+  pt p, s;
+  fe cand[2], z2, t;
   (void)c;
   (void)set;
   if (vc_accel_on(VC_ACCEL_MONT))
-    return vc_p256u_mul2_var(out, k1, k2, in);
+    return vc_p256u_mul2_eq_x_var(k1, k2, in, r);
   pt_decode(&p, in);
-  mul2_var(&r, k1, k2, &p);
-  if (fe_is_zero(r.z))
-    return VC_ERR_POINT;
-  /* affine x = X / Z^2, y = Y / Z^3 */
-  fe_inv(zi, r.z);
-  fe_mul(z2, zi, zi);
-  fe_mul(r.x, r.x, z2);
-  fe_mul(z2, z2, zi);
-  fe_mul(r.y, r.y, z2);
-  out[0] = 0x04;
-  fe_to_bytes(out + 1, r.x);
-  fe_to_bytes(out + 33, r.y);
-  return VC_OK;
+  mul2_var(&s, k1, k2, &p);
+  if (fe_is_zero(s.z))
+    return VC_ERR_VERIFY;                      /* infinity */
+  fe_sqr(z2, s.z);
+  for (int i = 0, n = vc_p256_x_candidates(cand, r); i < n; i++) {
+    fe_mul(t, cand[i], z2);
+    if (!vc_mpn_cmp(t, s.x, N))
+      return VC_OK;
+  }
+  return VC_ERR_VERIFY;
 }
 
-static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x, p_mul2_var};
+static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x, p_mul2_eq_x_var};
 
 static const uint8_t p256_n[32] = {
   0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,

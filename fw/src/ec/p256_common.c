@@ -2,6 +2,7 @@
  * p256_mont.c's on the Montgomery unit. The point formulas as programs, the inversion's addition
  * chain and the wNAF recoding of the verification's scalars. */
 #include "p256_internal.h"
+#include "../mp/mpn.h"
 
 /* a^(p-2) by a fixed chain: a^(2^k - 1) for k = 2, 4, 8, 16, 32 (and 30, 64, 94), then p - 2's
  * bits: 32 ones, 31 zeros, a one, 96 zeros, 94 ones, 0, 1. */
@@ -11,6 +12,16 @@ const p256_chain_step vc_p256_inv_chain[P256_INV_STEPS] = {
   {I32, I16, 16, I16}, {IT, I16, 8, I8}, /* 24 */ {IT, IT, 4, I4}, /* 28 */ {I30, IT, 2, I2},
   {IU, I32, 32, I32}, /* 64 */ {IU, IU, 30, I30}, /* 94 ones */
   {IT, I32, 32, IA}, /* 32 ones, 31 zeros, 1 */ {IT, IT, 96 + 94, IU}, {IT, IT, 2, IA}};
+
+/* The group's order n. */
+static const fe ORDER = {0xFC632551, 0xF3B9CAC2, 0xA7179E84, 0xBCE6FAAD,
+                         0xFFFFFFFF, 0xFFFFFFFF, 0x00000000, 0xFFFFFFFF};
+
+int vc_p256_x_candidates(fe c[2], const uint8_t *r)
+{
+  fe_from_bytes(c[0], r);
+  return vc_mpn_add_n(c[1], c[0], ORDER, N) || vc_mpn_cmp(c[1], P, N) >= 0 ? 1 : 2;
+}
 
 /* ---- points: complete projective formulas (Renes-Costello-Batina, a = -3) ---- */
 

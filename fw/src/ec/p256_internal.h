@@ -16,6 +16,11 @@ static const fe P = {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0, 0, 1, 0xFFFFFFFF}
 static const fe B = {0x27D2604B, 0x3BCE3C3E, 0xCC53B0F6, 0x651D06B0,
                      0x769886BC, 0xB3EBBD55, 0xAA3A93E7, 0x5AC635D8};
 
+/* Verification compares Jacobian coordinates without an inversion: x(R) = X/Z^2 reduces to
+ * r mod n when X = c Z^2 for a candidate c: r, and r + n when that is below p (x(R) in
+ * [n, p)). vc_p256_x_candidates gives them (r: 32 big-endian bytes below n) and their count. */
+int vc_p256_x_candidates(fe c[2], const uint8_t *r);
+
 /* Registers: P's and Q's coordinates, b, temporaries, the result. Programs never write P, Q
  * or b. */
 enum { PX, PY, PZ, QX, QY, QZ, BB, T0, T1, T2, T3, T4, X3, Y3, Z3, NREG };
@@ -63,10 +68,11 @@ static inline unsigned nibble(const uint8_t *k, int i)
 void vc_p256_wnaf_var(int8_t *d, const uint8_t *k, int w);
 
 /* The unit's scalar multiplications (p256_mont.c; they run on the driver's emulation in a build
- * without the unit): k G (in NULL) or k P (in: an affine encoding of a point on the curve), and
- * the verification's k1 G + k2 P (variable time), each to an affine encoding; VC_ERR_POINT for
- * infinity, VC_ERR_HW when the unit flags an error. */
+ * without the unit): k G (in NULL) or k P (in: an affine encoding of a point on the curve) to an
+ * affine encoding, VC_ERR_POINT for infinity; and the verification's k1 G + k2 P (variable
+ * time) against r. VC_ERR_HW when the unit flags an error. */
 int vc_p256u_mul(uint8_t *out, const uint8_t *k, const uint8_t *in);
-int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in);
+/* Verification's equation on the unit (vc_ec_impl's mul2_eq_x_var): VC_OK or VC_ERR_VERIFY. */
+int vc_p256u_mul2_eq_x_var(const uint8_t *k1, const uint8_t *k2, const uint8_t *in, const uint8_t *r);
 
 #endif

@@ -194,12 +194,12 @@ static int inv(unsigned a)
   return rc;
 }
 
-/* The affine encoding of (X : Y : Z), projective (X/Z, Y/Z) or Jacobian (X/Z^2, Y/Z^3):
- * Z^-1 leaves Montgomery form (a product by 1), so each product by it gives a coordinate out
- * of the form. VC_ERR_POINT for Z = 0 (infinity). */
-static int encode(uint8_t *out, const upt p, int jacobian)
+/* The affine encoding of projective (X : Y : Z), (X/Z, Y/Z): Z^-1 leaves Montgomery form (a
+ * product by 1), so each product by it gives a coordinate out of the form. VC_ERR_POINT for
+ * Z = 0 (infinity). */
+static int encode(uint8_t *out, const upt p)
 {
-  const unsigned zi = S_INV + P256_INV_OUT, zn = S_TMP, t = S_TMP + 1;
+  const unsigned zi = S_INV + P256_INV_OUT, zn = S_TMP;
   fe x, y;
   uint32_t z;
   int rc;
@@ -209,14 +209,7 @@ static int encode(uint8_t *out, const upt p, int jacobian)
     return VC_ERR_POINT;
   if ((rc = inv(p[2])))
     return rc;
-  if (jacobian)
-    rc = cmd(VC_MONTU_MUL, t, zi, zi);        /* Z^-2 */
-  if (rc || (rc = cmd(VC_MONTU_MUL, zn, jacobian ? t : zi, S_ONE)) ||
-      (rc = cmd(VC_MONTU_MUL, p[0], p[0], zn)))
-    return rc;
-  if (jacobian)
-    rc = cmd(VC_MONTU_MUL, t, t, zi);         /* Z^-3 */
-  if (rc || (rc = cmd(VC_MONTU_MUL, zn, jacobian ? t : zi, S_ONE)) ||
+  if ((rc = cmd(VC_MONTU_MUL, zn, zi, S_ONE)) || (rc = cmd(VC_MONTU_MUL, p[0], p[0], zn)) ||
       (rc = cmd(VC_MONTU_MUL, p[1], p[1], zn)) || (rc = vc_montu_wait()) ||
       (rc = vc_montu_store(p[0], x)) || (rc = vc_montu_store(p[1], y)))
     return rc;
@@ -274,7 +267,7 @@ static int mul_gen(uint8_t *out, const uint8_t *k)
     }
   }
   upt_at(a, cur);
-  return rc ? rc : encode(out, a, 0);
+  return rc ? rc : encode(out, a);
 }
 
 /* k P by a fixed 4-bit window over P's multiples 0 .. 15 in the unit: 64 windows of 4
@@ -307,7 +300,7 @@ static int mul_var_base(uint8_t *out, const uint8_t *k, const uint8_t *in)
     swap_if(1, &cur, &nxt);
   }
   upt_at(a, cur);
-  return rc ? rc : encode(out, a, 0);
+  return rc ? rc : encode(out, a);
 }
 
 int vc_p256u_mul(uint8_t *out, const uint8_t *k, const uint8_t *in)
@@ -366,22 +359,31 @@ static int jsum_add(struct jsum *s, unsigned q, int mixed, int neg)
 
 /* k1 G + k2 P by interleaved windows (Straus), as p256.c's mul2_var: G's width-6 NAF digits
  * from its odd multiples (affine, Montgomery form, loaded), P's width-5 digits from its 8 odd
- * multiples computed here; a negative digit subtracts the entry (the "neg" programs). fast:
- * the additions' exceptional cases are not looked for (jadd_var). */
-static int mul2_var(uint8_t *out, const int8_t *d1, const int8_t *d2, const uint8_t *in, int fast)
+ * multiples computed here; a negative digit subtracts the entry (the "neg" programs). Then the
+ * sum against r (vc_p256_x_candidates): VC_OK, VC_ERR_VERIFY, or VC_ERR_POINT when it is
+ * infinity. fast: the additions' exceptional cases are not looked for (jadd_var). */
+static int mul2_var(const uint8_t *k1, const uint8_t *k2, const uint8_t *in, const uint8_t *r, int fast)
 {
   const unsigned gtab = S_TAB, ptab = S_TAB + 2 * P256U_G_ODD, p2 = S_ACC;
   struct jsum s = {S_ACC, S_ACC + 3, 1, fast};
+  int8_t d1[257], d2[257];
   upt a;
   int rc = begin(), inf;
-  for (int i = 0; i < P256U_G_ODD && !rc; i++)
-    for (int c = 0; c < 2 && !rc; c++)
-      rc = vc_montu_load(gtab + 2 * i + c, p256u_g_odd[i][c]);
   upt_at(a, ptab);
   if (rc || (rc = load_point(a, in)) || (rc = run(PG_JDBL, ptab, ptab, p2)))
     return rc;
-  for (unsigned i = 1; i < 8 && !rc; i++)           /* (2i - 1) P + 2P is never infinity */
-    rc = jadd_var(ptab + 3 * i, ptab + 3 * (i - 1), 0, p2, 0, 0, fast, &inf);
+  /* P's multiples on the unit while the CPU recodes the scalars and loads G's: (2i - 1) P + 2P
+   * is neither infinity nor an exceptional sum (P has the group's prime order). */
+  for (unsigned i = 1; i < 8 && !rc; i++) {
+    rc = jadd_var(ptab + 3 * i, ptab + 3 * (i - 1), 0, p2, 0, 0, 1, &inf);
+    if (i == 2) {
+      vc_p256_wnaf_var(d1, k1, 6);
+      vc_p256_wnaf_var(d2, k2, 5);
+    }
+  }
+  for (int i = 0; i < P256U_G_ODD && !rc; i++)
+    for (int c = 0; c < 2 && !rc; c++)
+      rc = vc_montu_load(gtab + 2 * i + c, p256u_g_odd[i][c]);
   for (int i = 256; i >= 0 && !rc; i--) {
     if (!s.inf) {
       rc = run(PG_JDBL, s.cur, s.cur, s.nxt);
@@ -395,22 +397,33 @@ static int mul2_var(uint8_t *out, const int8_t *d1, const int8_t *d2, const uint
       rc = jsum_add(&s, g ? ptab + 3 * j : gtab + 2 * j, !g, d < 0);
     }
   }
-  if (rc)
+  uint32_t z;
+  if (rc || (rc = is_zero(s.cur + 2, &z)))
     return rc;
-  if (s.inf)
+  if (s.inf || z)
     return VC_ERR_POINT;
-  upt_at(a, s.cur);
-  return encode(out, a, 1);
+  /* X = c Z^2 for a candidate c (vc_p256_x_candidates), in Montgomery form. */
+  fe cand[2];
+  const unsigned z2 = S_TMP, c = S_TMP + 1, d = S_TMP + 2;
+  rc = cmd(VC_MONTU_MUL, z2, s.cur + 2, s.cur + 2);
+  for (int i = 0, n = vc_p256_x_candidates(cand, r); i < n && !rc; i++) {
+    if ((rc = vc_montu_load(c, cand[i])) || (rc = cmd(VC_MONTU_MUL, c, c, S_R2)) ||
+        (rc = cmd(VC_MONTU_MUL, d, z2, c)) || (rc = cmd(VC_MONTU_SUB, d, s.cur, d)) ||
+        (rc = is_zero(d, &z)))
+      return rc;
+    if (z)
+      return VC_OK;
+  }
+  return rc ? rc : VC_ERR_VERIFY;
 }
 
 /* Without looking for the exceptional additions first: but for crafted inputs they do not occur
  * (by chance, with odds of about one in the group's order an addition), and the stream of
- * commands runs without a stop; an infinite result is computed again with them looked for. */
-int vc_p256u_mul2_var(uint8_t *out, const uint8_t *k1, const uint8_t *k2, const uint8_t *in)
+ * commands runs without a stop; an infinite sum is computed again with them looked for. */
+int vc_p256u_mul2_eq_x_var(const uint8_t *k1, const uint8_t *k2, const uint8_t *in, const uint8_t *r)
 {
-  int8_t d1[257], d2[257];
-  vc_p256_wnaf_var(d1, k1, 6);
-  vc_p256_wnaf_var(d2, k2, 5);
-  int rc = mul2_var(out, d1, d2, in, 1);
-  return rc == VC_ERR_POINT ? mul2_var(out, d1, d2, in, 0) : rc;
+  int rc = mul2_var(k1, k2, in, r, 1);
+  if (rc == VC_ERR_POINT)
+    rc = mul2_var(k1, k2, in, r, 0);
+  return rc == VC_ERR_POINT ? VC_ERR_VERIFY : rc;
 }
