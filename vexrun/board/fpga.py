@@ -533,8 +533,9 @@ COST_BOARD = "ulx3s"
 
 def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
     """The cost of accelerator `accel` on ECP5: the block out of context for every value of its
-    parameter (yosys cells, Fmax), and the ULX3S SoC without and with it over `seeds` (nextpnr
-    utilization, Fmax, pass/fail). Returns the table docs/synth-<accel>.json holds."""
+    parameter (yosys cells, Fmax), and the ULX3S SoC without it and with it at every value a SoC
+    build supports, over `seeds` (nextpnr utilization, Fmax, pass/fail). Returns the table
+    docs/synth-<accel>.json holds."""
     import boards
     block, board_name = accel, COST_BOARD
     param, values = accelerator(accel).ooc_sweep
@@ -550,7 +551,11 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "fmax_mhz": [r["fmax_mhz"]], "clock_mhz": None, "pass": None,
                      "command": f"vexrun synth-ooc --block {block} --param {param}={v}"})
     board = boards.get(board_name)
-    for cfg in (SocConfig.parse("full"), SocConfig.parse("full", **{accel: True})):
+    a = accelerator(accel)
+    key = f"{accel}_{param.lower()}"
+    socs = [SocConfig.parse("full")] + [SocConfig.parse("full", **{accel: True, key: v})
+                                        for v in values if v in a.param(param).choices]
+    for cfg in socs:
         fmax, rep = [], None
         for seed in seeds:
             log(f"vexrun: {board_name} {cfg.name} seed {seed}")
@@ -562,7 +567,10 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "bram": res["bram"]["used"], "fmax_mhz": fmax, "clock_mhz": rep["requested_mhz"],
                      "pass": all(f >= rep["requested_mhz"] for f in fmax),
                      "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
-                                + (f" --{accel} 1" if cfg.has(accel) else "") + " --seed N"})
+                                + (f" --{accel} 1" if cfg.has(accel) else "")
+                                + (f" --{key.replace('_', '-')} {cfg.params(accel)[param]}"
+                                   if cfg.has(accel) and cfg.params(accel)[param] != a.param(param).default else "")
+                                + " --seed N"})
     for r in rows:                      # a block alone is judged against the SoC's clock
         if r["pass"] is None:
             r["clock_mhz"] = rows[-1]["clock_mhz"]

@@ -13,6 +13,7 @@ exponentiation against the sum of its products' latencies, hw/mont/model.py: wha
 sequencer could save at most) and the cost table from docs/synth-mont.json.
 """
 
+import re
 from dataclasses import dataclass
 
 from hw.config import SocConfig
@@ -369,13 +370,13 @@ def cost_lines(data):
         return ["", "### Cost", "", f"No synthesis report yet (docs/{SYNTH}: `vexrun cost --accel mont "
                 "--publish docs`)."]
     out = synth_lines(data, "the operand memory is in block RAM, DP16KD, besides")
-    socs = [r for r in data["rows"] if "SoC" in r["design"]]
-    if len(socs) == 2:
-        base, acc = socs
-        out += ["", f"In the SoC the unit with its CSRs, queue and window adds {acc['comb'] - base['comb']:,} COMB, "
-                f"{acc['ff'] - base['ff']:,} FF, {acc['mult18'] - base['mult18']} MULT18X18D and "
-                f"{acc['bram'] - base['bram']} DP16KD; the SoC with it meets 50 MHz on every seed: "
-                + ("yes" if acc["pass"] and min(acc["fmax_mhz"]) >= 50 else "**no**") + "."]
+    base, *units = [r for r in data["rows"] if "SoC" in r["design"]] or [None]
+    for acc in units:
+        w = re.search(r"mont_w(\d+)", acc["design"])
+        out += ["", f"In the SoC the unit at W = {w.group(1) if w else 32} with its CSRs, queue, program memory "
+                f"and window adds {acc['comb'] - base['comb']:,} COMB, {acc['ff'] - base['ff']:,} FF, "
+                f"{acc['mult18'] - base['mult18']} MULT18X18D and {acc['bram'] - base['bram']} DP16KD; the SoC "
+                f"with it meets {acc['clock_mhz']:g} MHz on every seed: " + ("yes" if acc["pass"] else "**no**") + "."]
     return out
 
 
