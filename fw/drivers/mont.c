@@ -16,9 +16,9 @@
 /* One form's session: the length set up (0: none; the unit works at VC_MONTU_RLIMBS of it), log2
  * of the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
  * them (their count is a power of two). Its programs (kept across setups, as the unit keeps
- * them): the program memory (_hw: a copy of the unit's, which starts as zeros after a reset, and
- * a program word is never 0, so a stale unit memory is always rewritten), each program's length
- * (0: none) and, per reference class, the largest index it uses plus one. */
+ * them): the program memory (_hw: a copy of what the driver wrote to the unit's), each program's
+ * length (0: none, so after a reset every program is written to the unit before its first run)
+ * and, per reference class, the largest index it uses plus one. */
 struct session {
   size_t limbs;
   unsigned lg;
@@ -84,7 +84,9 @@ VC_HOT(mont) static int mul_ok(const struct session *ss, unsigned r, unsigned a,
   return rc ? rc : r == VC_MONTU_SLOT_N ? VC_ERR_RANGE : VC_OK;
 }
 
-/* A RUN of a loaded program: every slot it names in range, the bases it uses not slot 0. */
+/* A RUN of a loaded program: every slot it names in range, the bases it uses not slot 0 (so no
+ * base plus index is the modulus slot). */
+_Static_assert(VC_MONTU_SLOT_N == 0, "run_ok keeps the modulus slot below every base");
 VC_HOT(mont) static int run_ok(const struct session *ss, uint32_t cmd)
 {
   unsigned prog = cmd >> 4 & 0xF;
@@ -125,11 +127,6 @@ static int program_set(struct session *ss, unsigned prog, const uint32_t *words,
   size_t at = (size_t)prog * VC_MONTU_PROG_BLOCK;
   if (!n || n > VC_MONTU_PROG_WORDS - at)
     return VC_ERR_LENGTH;
-  *changed = ss->prog_len[prog] != n;
-  for (size_t i = 0; i < n && !*changed; i++)
-    *changed = ss->prog[at + i] != (words[i] | (i == n - 1 ? 0x80u : 0));
-  if (!*changed)
-    return VC_OK;                                     /* loaded as it is: checked then */
   uint8_t need[4] = {0};
   for (size_t i = 0; i < n; i++) {
     uint32_t w = words[i];
@@ -143,6 +140,11 @@ static int program_set(struct session *ss, unsigned prog, const uint32_t *words,
         need[c] = (uint8_t)((ref & 63) + 1);
     }
   }
+  *changed = ss->prog_len[prog] != n;
+  for (size_t i = 0; i < n && !*changed; i++)
+    *changed = ss->prog[at + i] != (words[i] | (i == n - 1 ? 0x80u : 0));
+  if (!*changed)
+    return VC_OK;                                     /* loaded as it is */
   for (unsigned q = 0; q < VC_MONTU_PROGS; q++) {    /* programs the new one overwrites */
     size_t qa = (size_t)q * VC_MONTU_PROG_BLOCK;
     if (q != prog && qa < at + n && at < qa + ss->prog_len[q])

@@ -52,7 +52,9 @@
 #define VC_MONTU_MAX_LIMBS (VC_MONTU_MAX_BITS / 32)
 #define VC_MONTU_WORDS (8 * VC_MONTU_MAX_LIMBS)   /* operand memory: 8 slots of MAX_BITS */
 #define VC_MONTU_MAX_SLOTS 256                    /* the CSRs' 8-bit slot fields */
-#define VC_MONTU_POLLS (1u << 18)
+/* Status reads before a wait gives up (VC_ERR_HW): the longest legal wait, a full queue of
+ * RUNs of 512 products at 4096 bits and W = 32 (5 x 17 M cycles), at about 20 cycles a read. */
+#define VC_MONTU_POLLS (1u << 23)
 
 /* The unit's free-running counters, modulo 2^32: the cycles it has spent computing commands and
  * the commands it has started. Read before and after a call, the differences split the call's

@@ -9,11 +9,10 @@ from litex.soc.integration.soc import SoCRegion
 from litex.soc.interconnect.csr import CSRField, CSRStatus, CSRStorage
 
 from . import RTL
+# The encodings (the program memory: 512 words, one ECP5 DP16KD; program k from entry 32 k).
+from .model import END, OP_RUN, PROG_BLOCK, PROG_WORDS
 
 SLOT_BITS = 8       # slot fields of the CSRs: slots 0..255 (the core takes 16 bits)
-PROG_WORDS = 512    # the program memory: one ECP5 block RAM (DP16KD, 512 x 36)
-PROG_BLOCK = 32     # program k starts at entry 32 k: RUN's 4-bit field names 16 starts
-OP_RUN, END = 5, 0x80
 
 
 class Mont(LiteXModule):

@@ -217,6 +217,7 @@ def test_program_errors(drv, form):
     assert getattr(drv, "vc_montu_setup" + form)(8, arr((1 << 255) | 12345, 8)) == VC_OK
     slots = drv.vc_montu_slots(8)
     assert load(4, one, 1) == VC_OK
+    assert load(4, (U32 * 1)(one[0] | m.END), 1) == VC_ERR_PARAM     # END is the driver's, loaded or not
     assert cmd(run_word(5, 1, 1, 1)) == VC_ERR_PARAM                  # nothing loaded at 5
     assert cmd(run_word(4, slots - 3, 1, 1)) == VC_OK
     assert cmd(run_word(4, slots - 2, 1, 1)) == VC_ERR_RANGE          # OUT + 2 past the end

@@ -303,9 +303,9 @@ def breakdown_lines(runs):
             "point formulas are the unit's stored programs, one command each (p256_mont.c), so the rest is the "
             "unit idle while the CPU does its own work: the RFC 6979 nonce and the hashing, the operands' "
             "transfers and the tables, the inversion modulo n's set-up, the few commands outside programs. "
-            "At 32f584b, before the programs, the CPU issued every command, about 60 cycles each, and the unit "
-            "stood idle 30 to 76 % of the time (W = 64: sign 547,513 cycles with 131,873 busy, verify 955,646 "
-            "with 290,521).", "",
+            "At 32f584b, before the programs, the CPU issued every command, about 60 cycles each, and at W = 64 "
+            "the unit stood idle most of the time (sign 547,513 cycles with 131,873 busy, verify 955,646 with "
+            "290,521).", "",
             "| operation | W | cycles | commands | unit busy | unit idle | idle per command |",
             "|---|---:|---:|---:|---:|---:|---:|"] + rows
 
@@ -376,8 +376,7 @@ def cost_lines(data):
     base, *units = [r for r in data["rows"] if "SoC" in r["design"]] or [None]
     for acc in units:
         w = re.search(r"mont_w(\d+)", acc["design"])
-        out += ["", f"In the SoC the unit at W = {w.group(1) if w else 32} with its CSRs, queue, program memory "
-                f"and window adds {acc['comb'] - base['comb']:,} COMB, {acc['ff'] - base['ff']:,} FF, "
+        out += ["", f"In the SoC the unit at W = {w.group(1) if w else 32} with its wrapper adds {acc['comb'] - base['comb']:,} COMB, {acc['ff'] - base['ff']:,} FF, "
                 f"{acc['mult18'] - base['mult18']} MULT18X18D and {acc['bram'] - base['bram']} DP16KD; the SoC "
                 f"with it meets {acc['clock_mhz']:g} MHz on every seed: " + ("yes" if acc["pass"] else "**no**") + "."]
     return out

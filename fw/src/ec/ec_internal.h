@@ -29,8 +29,9 @@ struct vc_ec_impl {
    * VC_ERR_RANGE when none exists. */
   int (*lift_x)(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8_t *x);
   /* Verification's equation: VC_OK when R = k1 * G + k2 * P is not infinity and x(R) mod n
-   * is r (nlen bytes, in [1, n-1]), else VC_ERR_VERIFY (k1, k2 in [0, n-1], public, like P:
-   * variable time). Optional (NULL: two mul and an add, and R's affine x). */
+   * is r (nlen bytes, in [1, n-1]), else VC_ERR_VERIFY, or an accelerator's error (k1, k2 in
+   * [0, n-1], public, like P: variable time). Optional (NULL: two mul and an add, and R's affine
+   * x). */
   int (*mul2_eq_x_var)(const vc_ec_curve *c, vc_ec_set set, const uint8_t *k1, const uint8_t *k2,
                        const uint8_t *pt, const uint8_t *r);
 };

@@ -72,7 +72,8 @@ void vc_p256_wnaf_var(int8_t *d, const uint8_t *k, int w);
  * affine encoding, VC_ERR_POINT for infinity; and the verification's k1 G + k2 P (variable
  * time) against r. VC_ERR_HW when the unit flags an error. */
 int vc_p256u_mul(uint8_t *out, const uint8_t *k, const uint8_t *in);
-/* Verification's equation on the unit (vc_ec_impl's mul2_eq_x_var): VC_OK or VC_ERR_VERIFY. */
+/* Verification's equation on the unit (vc_ec_impl's mul2_eq_x_var): VC_OK, VC_ERR_VERIFY, or
+ * the unit's error (VC_ERR_HW). */
 int vc_p256u_mul2_eq_x_var(const uint8_t *k1, const uint8_t *k2, const uint8_t *in, const uint8_t *r);
 
 #endif

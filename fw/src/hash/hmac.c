@@ -18,23 +18,19 @@ int vc_hmac_init(vc_hmac_ctx *ctx, const vc_hash_class *h, const uint8_t *key, s
       h->digest_len > h->block_len || h->ctx_size > sizeof(ctx->inner))
     return VC_ERR_PARAM;
   memset(kb, 0, sizeof(kb));
-  if (keylen > h->block_len) {
-    if ((err = h->oneshot(key, keylen, kb)))
-      return err;
-  } else if (keylen) {
+  err = keylen > h->block_len ? h->oneshot(key, keylen, kb) : VC_OK;
+  if (!err && keylen <= h->block_len && keylen)
     memcpy(kb, key, keylen);
-  }
   for (size_t i = 0; i < h->block_len; i++)
     kb[i] ^= 0x36;
-  if ((err = h->init(&ctx->inner)) || (err = h->update(&ctx->inner, kb, h->block_len)))
-    return err;
-  for (size_t i = 0; i < h->block_len; i++)
-    kb[i] ^= 0x36 ^ 0x5c;
-  if ((err = h->init(&ctx->outer)) || (err = h->update(&ctx->outer, kb, h->block_len)))
-    return err;
-  memset(kb, 0, sizeof(kb));
-  ctx->h = h;
-  return VC_OK;
+  if (!err && !(err = h->init(&ctx->inner)) && !(err = h->update(&ctx->inner, kb, h->block_len))) {
+    for (size_t i = 0; i < h->block_len; i++)
+      kb[i] ^= 0x36 ^ 0x5c;
+    if (!(err = h->init(&ctx->outer)) && !(err = h->update(&ctx->outer, kb, h->block_len)))
+      ctx->h = h;
+  }
+  memset(kb, 0, sizeof(kb));                 /* key material, on every exit */
+  return err;
 }
 
 int vc_hmac_update(vc_hmac_ctx *ctx, const void *data, size_t len)

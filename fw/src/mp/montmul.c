@@ -296,9 +296,10 @@ static void limbs_of(uint32_t *r, const vc_mp *a, size_t n)
   vc_mpn_zero(r + a->n, n - a->n);
 }
 
-/* UNIT: R^2 mod m as the Montgomery form of 2^(32n): 2^(32w) R mod m on the CPU (w = n / 2^k <=
- * R2_LIMBS: a quotient of w limbs), then in the unit its 2^k-th power, k squarings queued back to
- * back, each doubling the exponent of 2 (none for n <= R2_LIMBS: the division gives R^2). A
+/* UNIT: R^2 mod m as the Montgomery form of 2^(32n): 2^(32w) R mod m on the CPU (w = n / 2^k,
+ * halved while above R2_LIMBS and even: a quotient of w limbs), then in the unit its 2^k-th
+ * power, k squarings queued back to back, each doubling the exponent of 2 (none when w = n: the
+ * division gives R^2). A
  * quotient limb costs the CPU an eighth of a product at 2048 bits and W = 32: two squarings and
  * 16 limbs are the cheapest there (RSA-2048 public on a new key: 196.6 k cycles against 197.8 k
  * with 8 limbs and 202.5 k with 32); at W = 64 a product costs a quarter, and four squarings

@@ -28,16 +28,17 @@ int vc_rfc6979_bits2int(vc_mp *r, const uint8_t *b, size_t len, size_t qlen)
   return 8 * n > qlen ? vc_mp_shr_var(r, r, 8 * n - qlen) : VC_OK;
 }
 
-/* HMAC_K(V || sep || data) into out (sep < 0: none), with `key` keyed by K. */
+/* HMAC_K(V || sep || data) into out (sep < 0: none), with `key` keyed by K. A keyed context is
+ * as secret as K: every copy is wiped (vc_hmac_final wipes on success). */
 static int mac(const vc_hmac_ctx *key, const uint8_t *v, int sep, const uint8_t *data, size_t len, uint8_t *out)
 {
   vc_hmac_ctx c = *key;
   uint8_t s = (uint8_t)sep;
   int err;
   if ((err = vc_hmac_update(&c, v, key->h->digest_len)) || (sep >= 0 && (err = vc_hmac_update(&c, &s, 1))) ||
-      (err = vc_hmac_update(&c, data, len)))
-    return err;
-  return vc_hmac_final(&c, out);
+      (err = vc_hmac_update(&c, data, len)) || (err = vc_hmac_final(&c, out)))
+    memset(&c, 0, sizeof(c));
+  return err;
 }
 
 /* K = HMAC_K(V || sep || data), V = HMAC_K(V): `key` keyed by the new K. */
@@ -46,10 +47,11 @@ static int step(vc_hmac_ctx *key, uint8_t *v, uint8_t sep, const uint8_t *data, 
   uint8_t k[VC_HMAC_MAX_DIGEST];
   const vc_hash_class *h = key->h;
   int err;
-  if ((err = mac(key, v, sep, data, len, k)) || (err = vc_hmac_init(key, h, k, h->digest_len)))
-    return err;
+  err = mac(key, v, sep, data, len, k);
+  if (!err)
+    err = vc_hmac_init(key, h, k, h->digest_len);
   memset(k, 0, sizeof(k));
-  return mac(key, v, -1, NULL, 0, v);
+  return err ? err : mac(key, v, -1, NULL, 0, v);
 }
 
 int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash_class *h,
@@ -77,13 +79,15 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
     return err;
   memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);
-  if ((err = vc_hmac_init(&key, h, k, hlen)) || (err = step(&key, v, 0x00, seed, 2 * rlen)) ||
-      (err = step(&key, v, 0x01, seed, 2 * rlen)) || (err = vc_mp_copy(&g->q, q)))
-    return err;
-  g->key = key;
-  memcpy(g->v, v, hlen);
-  g->started = RFC6979_FRESH;
-  return VC_OK;
+  if (!(err = vc_hmac_init(&key, h, k, hlen)) && !(err = step(&key, v, 0x00, seed, 2 * rlen)) &&
+      !(err = step(&key, v, 0x01, seed, 2 * rlen)) && !(err = vc_mp_copy(&g->q, q))) {
+    g->key = key;
+    memcpy(g->v, v, hlen);
+    g->started = RFC6979_FRESH;
+  }
+  memset(&key, 0, sizeof(key));
+  memset(seed, 0, sizeof(seed));
+  return err;
 }
 
 int vc_rfc6979_next(vc_rfc6979 *g, vc_mp *k)
