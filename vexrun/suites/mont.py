@@ -388,9 +388,10 @@ def page(records, meta, data):
     w = unit_w(meta)
     return (["## The Montgomery co-processor (suite `mont`, MONT=1)", "",
              f"The unit (hw/mont/README.md: a word-serial CIOS datapath, W = {w}, one {w}-bit multiply-accumulate a "
-             "cycle, its own operand memory, a command FIFO of 4 entries) on the bus; every row is measured on the "
+             "cycle, its own operand memory, a command FIFO of 4 entries, a program memory) on the bus; every row is measured on the "
              "unit and with the software path forced in the same binary. P-256 on the unit: fw/src/ec/p256.c "
-             "dispatches its point formulas to p256_mont.c (unit commands on operands resident in its memory).", ""]
+             "dispatches its point formulas to p256_mont.c (the unit's stored programs, one command a point operation, "
+             "on operands resident in its memory; verification compares X with r Z^2, no inversion).", ""]
             + speedup_lines(records, data, w) + (wide_lines(records, data) if w == 32 else [])
             + breakdown_lines([(w, records)] + ([(64, data.run(run_file(PAGE, WIDE.name))[0])]
                                                 if w == 32 and data else []))
