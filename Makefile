@@ -1,7 +1,7 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
 # TRACE_BEGIN, TRACE_END, MEMORY; WORKERS, SCHEDULER, RESUME for `make bench` / `make ct`;
-# FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED for `make bitstream`; BOARD, PORT, RESUME
+# FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED, SYS_CLK_MHZ for `make bitstream`; BOARD, PORT, RESUME
 # for `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
 # `make help` lists them.
 SHELL  := /bin/bash
@@ -20,6 +20,7 @@ TRACE_BEGIN ?= 0
 TRACE_END   ?= 200000
 BOARD       ?=
 SEED        ?= 1
+CLK_ARG     := $(if $(SYS_CLK_MHZ),--sys-clk-mhz $(SYS_CLK_MHZ))
 BLOCK       ?= clmul
 PARAM       ?=
 MEMORY      ?= sram
@@ -68,7 +69,7 @@ help:
 	@echo "             command under results/fuzz/; fails on any finding"
 	@echo "make oracle  JSON-lines oracle on stdin/stdout (docs/oracle.md)"
 	@echo "make report  the table of the newest saved result, naming its file"
-	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [SEED=1]"
+	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [MONT=1 [MONT_W=64]] [SEED=1] [SYS_CLK_MHZ=F]"
 	@echo "             bitstream with the open FPGA flow (installed on first use) and"
 	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail"
 	@echo "make load BOARD=ulx3s [CLMUL=1]   load the board's bitstream with openFPGALoader (installed on first use)"
@@ -106,9 +107,9 @@ report: setup
 
 # The FPGA flow is installed only here, after the board and configuration are known to be valid.
 bitstream: setup
-	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --dry-run >/dev/null
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) $(CLK_ARG) --dry-run >/dev/null
 	@scripts/setup-env fpga
-	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --seed $(SEED)
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) $(CLK_ARG) --seed $(SEED)
 
 # openFPGALoader only here, after the board is known to be valid.
 load: setup

@@ -14,6 +14,16 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Limit:
+    """A configuration that misses the board's clock or does not fit its device, as a build of it
+    measured: `make bitstream` refuses it up front with the reason, and with the clock it meets
+    (max_mhz; None: no clock helps, it does not fit)."""
+    config: str          # configuration name: full-clmul
+    found: str           # what the build found, its figures and commit
+    max_mhz: int | None = None
+
+
+@dataclass(frozen=True)
 class Board:
     name: str            # BOARD=... on the command line, and the first part of the build folder
     module: str          # boards.<module>
@@ -27,6 +37,18 @@ class Board:
     sdram: str = ""      # main RAM: the SDRAM module the litex-boards target uses by default
     memtype: str = "SDR"
     l2_bytes: int = 8192  # LiteX's L2 cache in front of it (the target's l2_size)
+    limits: tuple = ()   # Limit rows: configurations refused at the board's clock
+
+    def refusal(self, config, hz=None) -> str | None:
+        """Why configuration `config` at hz (default: the board's clock) is refused, or None."""
+        hz = hz or self.sys_clk_hz
+        for lim in self.limits:
+            if lim.config == config and (lim.max_mhz is None or hz > lim.max_mhz * 1e6):
+                if lim.max_mhz is None:
+                    return f"{self.name} {config} is refused: {lim.found}"
+                return (f"{self.name} {config} at {hz / 1e6:g} MHz is refused: {lim.found}; it meets "
+                        f"{lim.max_mhz} MHz: SYS_CLK_MHZ={lim.max_mhz} (--sys-clk-mhz {lim.max_mhz})")
+        return None
 
     def memory(self, main_ram_bytes=None) -> dict:
         """Main RAM as result metadata names it (vexrun/suites/records.config_label)."""
@@ -38,13 +60,22 @@ class Board:
         return importlib.import_module(f"boards.{self.module}")
 
 
+# The LFE5U-25F's block RAMs: the Montgomery unit at W = 64 has an operand memory of 12 DP16KD
+# (6 at W = 32), the program memory one more.
+FIT_W64 = "{} of the LFE5U-25F's 56 DP16KD at fa73b40 (the unit's W = 64 operand memory takes 12)"
+
 BOARDS = {b.name: b for b in (
     Board("ulx3s", "ulx3s", "Radiona ULX3S", "LFE5U-45F-6BG381C", "ecp5", 50_000_000, "trellis",
           sdram="MT48LC16M16"),
     Board("colorlight_i5", "colorlight_i5", "Colorlight i5 (v7.0)", "LFE5U-25F-6BG381C", "ecp5", 60_000_000, "trellis",
-          sdram="M12L64322A"),
+          sdram="M12L64322A", limits=(
+              Limit("full-clmul", "it reached 52.2 MHz of 60 at b10f29c (seed 1): LiteX's L2 hit path", 50),
+              Limit("full-mont", "it reached 50.9 MHz of 60 at fa73b40 (seed 1): LiteX's L2 hit path", 50),
+              Limit("full-clmul-mont", "it reached 51.6 MHz of 60 at fa73b40 (seed 1): LiteX's L2 hit path", 50),
+              *(Limit(c, f"it does not fit: {FIT_W64.format(62)}") for c in ("full-mont_w64", "full-clmul-mont_w64")))),
     Board("orangecrab", "orangecrab", "OrangeCrab r0.2 (25F)", "LFE5U-25F-8MG285C", "ecp5", 48_000_000, "trellis",
-          sdram="MT41K64M16", memtype="DDR3"),
+          sdram="MT41K64M16", memtype="DDR3", limits=tuple(
+              Limit(c, f"it does not fit: {FIT_W64.format(57)}") for c in ("full-mont_w64", "full-clmul-mont_w64"))),
     Board("tang_nano_20k", "tang_nano_20k", "Sipeed Tang Nano 20K", "GW2AR-LV18QN88C8/I7", "gowin", 48_000_000, "apicula",
           sdram="M12L64322A", l2_bytes=128),
     Board("arty", "arty", "Digilent Arty A7-35", "xc7a35ticsg324-1L", "xilinx", 100_000_000, "vivado",

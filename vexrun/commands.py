@@ -158,6 +158,9 @@ def cmd_bitstream(args):
     from vexrun.board import fpga
     board, cfg = the_board(args), config_from(args).soc
     hz = int(args.sys_clk_mhz * 1e6) if args.sys_clk_mhz else board.sys_clk_hz
+    why = board.refusal(cfg.name, hz)
+    if why:
+        raise UsageError(why)
     if args.dry_run:
         print(f"{board.name}: {board.title}, {board.device}, {board.toolchain}; {cfg.name} at {hz / 1e6:g} MHz -> "
               f"{fpga.build_dir(board, cfg, hz).relative_to(ROOT)}")

@@ -59,6 +59,30 @@ def test_dry_run_names_the_build_folder(capsys):
     assert rc == 0 and "apicula" in out and out.strip().endswith("build/boards/tang_nano_20k-full-27mhz")
 
 
+def test_configurations_a_build_showed_failing_are_refused_up_front(capsys):
+    """Every limit a board records refuses its configuration at the board's clock in one line,
+    naming the clock it meets where one does; at that clock the dry run passes."""
+    limits = [(b, lim) for b in boards.BOARDS.values() for lim in b.limits]
+    assert limits
+    for b, lim in limits:
+        cfg = SocConfig.from_name(lim.config)
+        args = ["bitstream", "--board", b.name, *cfg_args(cfg), "--dry-run"]
+        rc, out, err = run_cli(capsys, *args)
+        assert rc != 0 and out == "" and len(err.strip().splitlines()) == 1 and lim.found in err, (b.name, err)
+        if lim.max_mhz:
+            assert f"SYS_CLK_MHZ={lim.max_mhz}" in err
+            rc, out, _ = run_cli(capsys, *args, "--sys-clk-mhz", str(lim.max_mhz))
+            assert rc == 0 and out.strip().endswith(f"-{lim.max_mhz}mhz")
+
+
+def cfg_args(cfg):
+    """The vexrun options of a configuration."""
+    out = []
+    for name, values in cfg.accels:
+        out += [f"--{name}", "1"] + [a for p, v in values for a in (f"--{name}-{p.lower().replace('_', '-')}", str(v))]
+    return out
+
+
 def test_configuration_errors_are_refused(capsys):
     rc, _, err = run_cli(capsys, "bitstream", "--board", "ulx3s", "--cpu-variant", "lite", "--clmul", "1", "--dry-run")
     assert rc != 0 and "CLMUL=1 needs CPU=full" in err

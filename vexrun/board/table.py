@@ -128,6 +128,13 @@ def render_boards(data) -> str:
         lines.append(f"| {r['title']} | {r['config']} | {cell('lut')} | {cell('ff')} | {cell('dsp')} | {cell('bram')} | "
                      f"{r['fmax_mhz']:.1f} / {r['requested_mhz']:.0f}{'' if r['pass'] else ' FAIL'} | "
                      f"{r['wall_s']:.0f} s | " + " | ".join(ms) + " |")
+    import boards
+    refused = [f"- {b.title}, {lim.config}: {lim.found}"
+               + (f"; it meets {lim.max_mhz} MHz (`SYS_CLK_MHZ={lim.max_mhz}`)." if lim.max_mhz else ".")
+               for b in boards.BOARDS.values() for lim in b.limits]
+    if refused:
+        lines += ["", "Refused up front at the board's clock (`make bitstream` stops with the reason before "
+                  "building; the limits are boards/__init__.py's, from these builds):", "", *refused]
     m = data["meta"]
     lines += ["", f"Builds at {', '.join(sorted({r['commit'] for r in data['builds']}))} (seed "
               f"{', '.join(sorted({str(r['seed']) for r in data['builds']}))}); figures at {m['commit']}, `{m['command']}`: "
