@@ -215,9 +215,10 @@ def cmd_board_table(args):
     from vexrun.board import table
     from vexrun.pages import data, publish
     boards = table.collect(args.builds, args.runs, command="vexrun " + " ".join(sys.argv[1:]), log=log)
+    if args.publish:                    # the measurements first: rendering them cannot lose them
+        data.save_json(Path(args.publish) / "boards.json", boards)
     print(table.render_boards(boards) + "\n\n" + table.render_memory(boards))
     if args.publish:
-        data.save_json(Path(args.publish) / "boards.json", boards)
         publish.publish(docs=Path(args.publish), log=log)
     return 0
 

@@ -282,14 +282,21 @@ def test_board_table_gives_milliseconds_at_each_boards_clock(tmp_path):
         (d / "report.json").write_text(json.dumps({
             "board": board, "title": title, "config": "full", "pass": ok, "resources": res, "fmax_mhz": 55.0,
             "requested_mhz": mhz, "wall_s": 90.0, "commit": "abc", "seed": 1}))
+    d = tmp_path / "orangecrab-full-mont_w64"         # a build that does not fit has no Fmax
+    d.mkdir()
+    (d / "report.json").write_text(json.dumps({
+        "board": "orangecrab", "title": "OrangeCrab", "config": "full-mont_w64", "pass": False, "resources": res,
+        "fmax_mhz": None, "requested_mhz": 48.0, "wall_s": 80.0, "commit": "abc", "seed": 1}))
     (tmp_path / "ulx3s-full-75mhz").mkdir()       # a non-default clock is not a row
     (tmp_path / "ulx3s-full-75mhz" / "report.json").write_text((tmp_path / "ulx3s-full" / "report.json").read_text())
     builds = table.reports(tmp_path)
-    assert {(r["board"], r["config"]) for r in builds} == {("ulx3s", "full"), ("orangecrab", "full")}
+    assert {(r["board"], r["config"]) for r in builds} == {("ulx3s", "full"), ("orangecrab", "full"),
+                                                           ("orangecrab", "full-mont_w64")}
     figs = {label: 4_800_000 for _, label in table.COLUMNS}
     data = {"meta": {"commit": "def", "runs": 3, "command": "vexrun board-table --publish docs"}, "builds": builds,
-            "figures": {"full": {"sram": {k: v // 2 for k, v in figs.items()}, "sdram": figs}}}
+            "figures": {c: {"sram": {k: v // 2 for k, v in figs.items()}, "sdram": figs} for c in ("full", "full-mont_w64")}}
     rows = table.render_boards(data).splitlines()
     assert rows[2].startswith("| OrangeCrab | full |") and "55.0 / 48 FAIL" in rows[2] and rows[2].endswith("| 100.00 |")
-    assert rows[3].startswith("| ULX3S | full |") and rows[3].endswith("| 96.00 |")
+    assert rows[3].startswith("| OrangeCrab | full-mont_w64 |") and "does not fit / 48 FAIL" in rows[3]
+    assert rows[4].startswith("| ULX3S | full |") and rows[4].endswith("| 96.00 |")
     assert "| SHA-256, 8 KiB | 2,400,000 | 4,800,000 | +100.0 % |" in table.render_memory(data)

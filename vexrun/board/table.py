@@ -125,8 +125,9 @@ def render_boards(data) -> str:
         cell = lambda k: f"{res[k]['used']} ({res[k]['percent']:.0f} %)" if k in res else "-"  # noqa: E731
         figs = data["figures"][r["config"]]["sdram"]
         ms = [f"{figs[label] / (r['requested_mhz'] * 1e3):.2f}" for _, label in COLUMNS]
+        fmax = "does not fit" if r["fmax_mhz"] is None else f"{r['fmax_mhz']:.1f}"   # no placement, no timing
         lines.append(f"| {r['title']} | {r['config']} | {cell('lut')} | {cell('ff')} | {cell('dsp')} | {cell('bram')} | "
-                     f"{r['fmax_mhz']:.1f} / {r['requested_mhz']:.0f}{'' if r['pass'] else ' FAIL'} | "
+                     f"{fmax} / {r['requested_mhz']:.0f}{'' if r['pass'] else ' FAIL'} | "
                      f"{r['wall_s']:.0f} s | " + " | ".join(ms) + " |")
     import boards
     refused = [f"- {b.title}, {lim.config}: {lim.found}"
