@@ -150,7 +150,8 @@ def test_cost_and_board_series_are_the_board_table(drawn):
                                                      figures[b["config"]]["sdram"][label]}
                     for b in boards["builds"]} for label in labels}
     same(drawn["cost"].series, want)
-    assert "full-mont" in drawn["cost"].caption           # synthesized, not in the board table: said so
+    if not any(b["config"] == "full-mont" for b in boards["builds"]):
+        assert "full-mont" in drawn["cost"].caption       # synthesized, not in the board table: said so
     heat = drawn["boards"].series["Fmax against the board's clock"]
     for key in ("fmax_mhz", "requested_mhz", "pass"):
         assert heat[key] == {(b["title"], b["config"]): b[key] for b in boards["builds"]}

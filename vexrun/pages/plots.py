@@ -325,7 +325,7 @@ def cost_plot(data):
                                 if not label.endswith(", software")))
     cols = 3
     c = Canvas(13.5, 3.4 * -(-len(labels) // cols) + 1.6, -(-len(labels) // cols), cols)
-    colors = dict(zip(configs, ("tab:blue", "tab:red", "tab:green", "tab:purple")))
+    colors = dict(zip(configs, ("tab:blue", "tab:red", "tab:green", "tab:purple", "tab:orange", "tab:brown", "tab:pink", "tab:olive")))
     for ax, label in zip(c.axes, labels):
         ax.set_title(label, fontsize=10)
         for b in sorted(builds, key=lambda b: (b["title"], b["config"])):
@@ -379,14 +379,15 @@ def boards_plot(data):
     c = Canvas(3 + 2.6 * len(configs), 1.3 + 0.9 * len(titles) + 0.8)
     ax = c.axes[0]
     ax.set_title("Fmax against the board's clock")
-    margin = [[b["fmax_mhz"] / b["requested_mhz"] - 1 if (b := builds.get((t, cfg))) else float("nan")
-               for cfg in configs] for t in titles]
+    margin = [[b["fmax_mhz"] / b["requested_mhz"] - 1 if (b := builds.get((t, cfg))) and b["fmax_mhz"] else -CLIP
+               if b else float("nan") for cfg in configs] for t in titles]     # no Fmax: it does not fit
     img = ax.imshow(margin, cmap="RdYlGn", vmin=-CLIP, vmax=CLIP, aspect="auto")
     for (t, cfg), b in builds.items():
         lut, bram = b["resources"]["lut"], b["resources"]["bram"]
         dark = abs(margin[titles.index(t)][configs.index(cfg)]) > 0.6 * CLIP
         ax.text(configs.index(cfg), titles.index(t),
-                f"{b['fmax_mhz']:.1f} / {b['requested_mhz']:g} MHz  {'pass' if b['pass'] else 'FAIL'}\n"
+                (f"{b['fmax_mhz']:.1f} / {b['requested_mhz']:g} MHz" if b["fmax_mhz"] else "does not fit")
+                + f"  {'pass' if b['pass'] else 'FAIL'}\n"
                 f"LUT {lut['used']:,} ({lut['percent']:.0f} %)\nDSP {b['resources']['dsp']['used']}, block RAM "
                 f"{bram['used']} ({bram['percent']:.0f} %)", ha="center", va="center", fontsize=9,
                 color="white" if dark else "black", fontweight="normal" if b["pass"] else "bold")
