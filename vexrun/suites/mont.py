@@ -303,9 +303,8 @@ def breakdown_lines(runs):
             "point formulas are the unit's stored programs, one command each (p256_mont.c), so the rest is the "
             "unit idle while the CPU does its own work: the RFC 6979 nonce and the hashing, the operands' "
             "transfers and the tables, the inversion modulo n's set-up, the few commands outside programs. "
-            "At 32f584b, before the programs, the CPU issued every command, about 60 cycles each, and at W = 64 "
-            "the unit stood idle most of the time (sign 547,513 cycles with 131,873 busy, verify 955,646 with "
-            "290,521).", "",
+            "Before the programs (32f584b's data) the CPU issued every command, about 60 cycles each, and at "
+            "W = 64 the unit stood idle most of a signature and of a verification.", "",
             "| operation | W | cycles | commands | unit busy | unit idle | idle per command |",
             "|---|---:|---:|---:|---:|---:|---:|"] + rows
 
