@@ -13,6 +13,19 @@
 
 #define MAX_W 5
 
+/* vc_montu_background's hook. */
+static int (*bg_fn)(void *);
+static void *bg_arg;
+
+/* vc_montu_epoch: bumped by every write of a slot or of the modulus, in either form. */
+static uint32_t epoch = 1;
+
+void vc_montu_background(int (*fn)(void *), void *arg)
+{
+  bg_fn = fn;
+  bg_arg = arg;
+}
+
 /* One form's session: the length set up (0: none; the unit works at VC_MONTU_RLIMBS of it), log2
  * of the slot stride in limbs, the slots, and the bits of a command word that name a slot beyond
  * them (their count is a power of two). Its programs (kept across setups, as the unit keeps
@@ -48,6 +61,7 @@ size_t vc_montu_slots(size_t limbs)
 
 static int setup_check(struct session *ss, size_t limbs, const uint32_t *m)
 {
+  epoch++;
   if (!m)
     return VC_ERR_NULL;
   if (vc_montu_slots(limbs) < 4)
@@ -234,6 +248,7 @@ static uint32_t *emu_slot(unsigned slot)
 /* x (limbs limbs) into an emulated slot, the padding limb 0. */
 static void emu_put(uint32_t *p, const uint32_t *x)
 {
+  epoch++;
   vc_mpn_copy(p, x, sw.limbs);
   vc_mpn_zero(p + sw.limbs, VC_MONTU_RLIMBS(sw.limbs) - sw.limbs);
 }
@@ -279,6 +294,7 @@ static int emu_mul(unsigned r, unsigned a, unsigned b)
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
+  epoch++;
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
     vc_mpn_sub_n(t, t, m, n);
   vc_mpn_copy(emu_slot(r), t, n);
@@ -293,7 +309,7 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
 
 /* A checked MUL, ADD or SUB. The unit's ADD and SUB: A + B minus N when that is at least N;
  * A - B plus N when it borrows. */
-VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
+static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
 {
   if (op == VC_MONTU_MUL) {
     emu_mul(r, a, b);
@@ -302,6 +318,7 @@ VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b
   uint32_t t[VC_MONTU_MAX_LIMBS];
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
+  epoch++;
   if (op == VC_MONTU_ADD) {
     if (vc_mpn_add_n(t, emu_slot(a), emu_slot(b), n) || vc_mpn_cmp(t, m, n) >= 0)
       vc_mpn_sub_n(t, t, m, n);
@@ -313,7 +330,7 @@ VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b
 
 /* A program's words as the unit's sequencer runs them: each reference resolved against the
  * bases (class 0: base 0). */
-VC_HOT(mont) static void emu_run(uint32_t cmd)
+static void emu_run(uint32_t cmd)
 {
   const unsigned base[4] = {0, cmd >> 8 & 0xFF, cmd >> 16 & 0xFF, cmd >> 24};
   const uint32_t *w = sw.prog + (cmd >> 4 & 0xF) * VC_MONTU_PROG_BLOCK;
@@ -327,7 +344,7 @@ VC_HOT(mont) static void emu_run(uint32_t cmd)
   } while (!(*w++ & 0x80));
 }
 
-VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
+int vc_montu_cmd_sw(uint32_t cmd)
 {
   int rc = cmd_ok(&sw, cmd);
   if (rc)
@@ -377,6 +394,13 @@ static volatile uint32_t *hw_slot(unsigned slot)
   return (volatile uint32_t *)MONT_BASE + ((size_t)slot << hw.lg);
 }
 
+/* The caller's work for the waits (vc_montu_background): one slice of it, if any. */
+VC_HOT(mont) static void hw_idle(void)
+{
+  if (bg_fn && bg_fn(bg_arg) <= 0)
+    bg_fn = NULL;
+}
+
 /* Waits until every queued command ended: VC_ERR_HW on an error flag (any command's since the
  * setup) or after VC_MONTU_POLLS status reads. */
 VC_HOT(mont) static int hw_wait(void)
@@ -385,6 +409,7 @@ VC_HOT(mont) static int hw_wait(void)
     uint32_t st = mont_status_read();
     if (st & (1u << CSR_MONT_STATUS_DONE_OFFSET))
       return st >> CSR_MONT_STATUS_ERR_OFFSET ? VC_ERR_HW : VC_OK;
+    hw_idle();
   }
   return VC_ERR_HW;
 }
@@ -401,10 +426,13 @@ VC_HOT(mont) static int hw_issue(uint32_t cmd)
   for (uint32_t i = 0; !credit; i++) {
     if (i == VC_MONTU_POLLS)
       return VC_ERR_HW;
+    if (i)
+      hw_idle();
     credit = mont_status_read() >> CSR_MONT_STATUS_SPACE_OFFSET &
              ((1u << CSR_MONT_STATUS_SPACE_SIZE) - 1);
   }
   credit--;
+  epoch++;
   mont_command_write(cmd);
   return VC_OK;
 }
@@ -417,6 +445,7 @@ VC_HOT(mont) static int hw_queue(unsigned r, unsigned a, unsigned b)
 /* x (limbs limbs) into a slot of the window, the padding limb 0. */
 static void hw_put(volatile uint32_t *p, const uint32_t *x)
 {
+  epoch++;
   size_t i = 0;
   for (; i < hw.limbs; i++)
     p[i] = x[i];
@@ -533,6 +562,11 @@ VC_HOT(mont) int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
 #else
 #define PICK(call_hw, call_sw) (call_sw)
 #endif
+
+uint32_t vc_montu_epoch(void)
+{
+  return epoch << 1 | PICK(1u, 0u);
+}
 
 int vc_montu_setup(size_t limbs, const uint32_t *m)
 {

@@ -141,6 +141,16 @@ int vc_montu_cmd(uint32_t cmd);
 int vc_montu_wait_hw(void);
 int vc_montu_wait_sw(void);
 int vc_montu_wait(void);
+/* Work for the CPU while it waits on the unit: while a command waits for room in the queue, or
+ * vc_montu_wait for the queue to drain, the driver calls fn(arg) between its status reads, one
+ * slice of the caller's work a call, until fn returns 0 or less (done; the hook is then
+ * dropped). NULL: none. Only the unit waits (the emulation computes at once), and a slice
+ * adds to the wait it runs in: keep slices shorter than the queue's commands. */
+void vc_montu_background(int (*fn)(void *), void *arg);
+/* A number (never 0) that changes whenever the modulus or a slot may change, in the form the
+ * dispatching functions pick now: while it stays the same, what a caller left in a slot is
+ * still there (RSA's R^2, from the context's set-up to the exponentiation). */
+uint32_t vc_montu_epoch(void);
 
 /* Slot VC_MONTU_SLOT_ACC = X^e in Montgomery form, from X = slot VC_MONTU_SLOT_X and
  * one = R mod N in slot VC_MONTU_SLOT_ONE (both in Montgomery form, below N); e: ebits bits in

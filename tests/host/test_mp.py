@@ -12,7 +12,7 @@ import pytest
 
 from vexrun.native.mp import (CAP_LIMBS, MAX_BITS, VC_ERR_MODULUS, VC_ERR_NOINV, VC_ERR_RANGE, Mp,
                  from_limbs, limbs)
-from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_ERR_STATE
 P = ctypes.POINTER
 U32, SIZE = ctypes.c_uint32, ctypes.c_size_t
 B = 1 << 32
@@ -63,6 +63,9 @@ def api(lib):
         sigs[f] = ([mp, cmp, cmp], ctypes.c_int)
     for f in ("vc_mp_mod_add_var", "vc_mp_mod_sub_var", "vc_mp_mod_mul_var"):
         sigs[f] = ([mp, cmp, cmp, cmp], ctypes.c_int)
+    sigs["vc_mp_mod_inv_start"] = ([ctypes.c_void_p, cmp, cmp], ctypes.c_int)
+    sigs["vc_mp_mod_inv_slice"] = ([ctypes.c_void_p], ctypes.c_int)
+    sigs["vc_mp_mod_inv_end"] = ([ctypes.c_void_p, mp], ctypes.c_int)
     for name, (argtypes, restype) in sigs.items():
         fn = getattr(lib, name)
         fn.argtypes, fn.restype = argtypes, restype
@@ -534,6 +537,33 @@ def test_mod_inv(api, name):
             ok += 1
             assert want * a % m == 1 % m
     assert noinv > 50 and ok > 300
+
+
+def test_mod_inv_slices(api):
+    """The inverse in slices: 4 ceil((2 bits(m) - 1) / 30) of them whatever a is, the last returning 0, the same
+    result as the whole call, and a job that was never started or has ended refused."""
+    rng = random.Random(17)
+    job = ctypes.create_string_buffer(8192)          # more than a vc_mp_inv_job
+    for bits in (2, 31, 62, 63, 160, 256, 2048, MAX_BITS):
+        m = any_of(rng, bits) | 1
+        for a in (1, m - 1, rng.randrange(1, m), 1 << (bits - 2) if bits > 2 else 1):
+            a, mm = a % m, Mp.of(m)                 # the job keeps mm's address
+            assert api.vc_mp_mod_inv_start(job, Mp.of(a), mm) == 0
+            n = 0
+            while (rc := api.vc_mp_mod_inv_slice(job)) == 1:
+                n += 1
+            assert rc == 0 and n + 1 == 4 * -(-(2 * m.bit_length() - 1) // 30), (bits, n)  # the last returns 0
+            r = Mp.of(SENTINEL)
+            rc = api.vc_mp_mod_inv_end(job, r)
+            want = ref_inv(a, m, True, True)
+            assert (rc, int(r) if rc == 0 else None) == ((0, int(want)) if not isinstance(want, Err) else (int(want), None))
+            assert api.vc_mp_mod_inv_slice(job) == VC_ERR_STATE      # wiped by end
+    assert api.vc_mp_mod_inv_start(job, Mp.of(7), Mp.of(7)) == VC_ERR_RANGE
+    assert api.vc_mp_mod_inv_end(job, Mp.of(0)) == VC_ERR_STATE
+    assert api.vc_mp_mod_inv_start(job, Mp.of(3), Mp.of(8)) == VC_ERR_MODULUS
+    assert api.vc_mp_mod_inv_start(None, Mp.of(3), Mp.of(7)) == VC_ERR_NULL
+    assert api.vc_mp_mod_inv_start(job, None, Mp.of(7)) == VC_ERR_NULL
+    assert api.vc_mp_mod_inv_slice(None) == api.vc_mp_mod_inv_end(None, Mp.of(0)) == VC_ERR_NULL
 
 
 def test_gcd(api):

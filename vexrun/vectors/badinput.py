@@ -675,6 +675,24 @@ def mp_fns():
         invop("inv_euclid", binary=False),
         invop("inv_binary", binary=True),
         invop("inv_binary_ct", binary=True, ct=True),
+        Fn("vc_mp_mod_inv_start", "mp.h", [
+            C("null", "j NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
+            C("null", "a NULL", N, lambda w, f: f(w.obj(), None, w.mp(7))),
+            C("null", "m NULL", N, lambda w, f: f(w.obj(), w.mp(3), None)),
+            C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(0), w.mp(1))),
+            C("mod", "m even (12)", MOD, lambda w, f: f(w.obj(), w.mp(5), w.mp(12))),
+            C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(3), w.mp(TOPMOD + 1))),
+            C("int", "a = m (not below m)", RNG, lambda w, f: f(w.obj(), w.mp(7), w.mp(7))),
+        ], na={"state": "this call sets the job up: its prior contents do not matter"}),
+        Fn("vc_mp_mod_inv_slice", "mp.h", [
+            C("null", "j NULL", N, lambda w, f: f(None)),
+            C("state", "job never started (zeroed)", ST, lambda w, f: f(w.zero())),
+        ], ret="val"),
+        Fn("vc_mp_mod_inv_end", "mp.h", [
+            C("null", "j NULL", N, lambda w, f: f(None, w.mp_out())),
+            C("null", "r NULL", N, lambda w, f: f(w.zero(), None)),
+            C("state", "job never started (zeroed)", ST, lambda w, f: f(w.zero(), w.mp_out())),
+        ]),
         binop("gcd", na={"int": "any a, b (gcd(0, 0) = 0)"}),
         *[Fn(MP[key], "mp.h", [
             C("null", "ctx NULL", N, lambda w, f: f(None, w.mp(7), None, None, None)),
@@ -1430,6 +1448,7 @@ def driver_fns():
                                            lambda w, f: f(1000))], ret="ptr"),
         Fn("vc_montu_word", "mont.h", [], ret="u32", host=False,
            na={"int": "static inline: packs the fields; vc_montu_cmd checks the word", "param": "the same"}),
+        Fn("vc_montu_epoch", "mont.h", [], ret="u32", na={"int": "no arguments: a number to compare"}),
         Fn("vc_montu_run_word", "mont.h", [], ret="u32", host=False,
            na={"int": "static inline: packs a RUN; vc_montu_cmd checks it against the program", "param": "the same"}),
         Fn("vc_cfu_sw", "clmul.h", [C("param", "an undefined function id (funct3 7) answers 0", 0, lambda w, f: f(7, 0, 5, 5))], ret="u32"),

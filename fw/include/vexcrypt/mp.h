@@ -89,6 +89,22 @@ int vc_mp_mod_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b, const vc_mp *m);
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m);
 int vc_mp_mod_inv_binary(vc_mp *r, const vc_mp *a, const vc_mp *m);
+/* vc_mp_mod_inv_binary in slices, for a caller with idle time to fill (the CPU waiting on an
+ * accelerator): vc_mp_mod_inv_start takes its a and m and checks them as it does (the job keeps
+ * m's address: m outlives the job); each vc_mp_mod_inv_slice runs a quarter of one of its
+ * batches (about 1.5 k cycles at 256 bits; the slices depend on m's bit length only) and
+ * returns 1 while slices remain, then 0; vc_mp_mod_inv_end runs the rest, writes r (VC_ERR_NOINV as
+ * vc_mp_mod_inv_binary) and wipes the job. A job not started: VC_ERR_STATE. */
+typedef struct {
+  uint32_t w[5][VC_MP_LIMBS];
+  uint8_t at[5];
+  const vc_mp *m;
+  int32_t f[4];
+  uint32_t minv, left, phase, state;
+} vc_mp_inv_job;
+int vc_mp_mod_inv_start(vc_mp_inv_job *j, const vc_mp *a, const vc_mp *m);
+int vc_mp_mod_inv_slice(vc_mp_inv_job *j);
+int vc_mp_mod_inv_end(vc_mp_inv_job *j, vc_mp *r);
 /* gcd(a, b); gcd(0, 0) = 0. */
 int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b);
 
@@ -168,6 +184,8 @@ typedef struct {
   vc_mp_cfg cfg;
   vc_mp_cache *intra;             /* NULL: no intra-MM cache */
   vc_mp_cache *pre;               /* NULL: no pre-ME cache */
+  uint32_t r2_epoch;              /* UNIT: vc_montu_epoch() when its set-up left R^2 mod m in the
+                                   * unit's slot VC_MONTU_SLOT_ACC, else 0 */
 } vc_mont;
 
 /* Sets up ctx for modulus m with configuration cfg (NULL: vc_mp_cfg_default) and optional

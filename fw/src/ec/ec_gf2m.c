@@ -408,7 +408,7 @@ static int e2_lift_x(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const ui
   return encode(c, out, &p);
 }
 
-static const vc_ec_impl ec2m_impl = {e2_check, e2_mul, e2_add, e2_neg, e2_lift_x, NULL};
+static const vc_ec_impl ec2m_impl = {e2_check, e2_mul, e2_add, e2_neg, e2_lift_x, NULL, 0};
 
 const vc_ec_curve vc_ec_b163 = {VC_EC_B163, "B-163", 21, 163, 21, 2, b163_n, b163_g, &ec2m_impl, &b163_p};
 const vc_ec_curve vc_ec_k163 = {VC_EC_K163, "K-163", 21, 163, 21, 2, k163_n, k163_g, &ec2m_impl, &k163_p};

@@ -34,6 +34,9 @@ struct vc_ec_impl {
    * x). */
   int (*mul2_eq_x_var)(const vc_ec_curve *c, vc_ec_set set, const uint8_t *k1, const uint8_t *k2,
                        const uint8_t *pt, const uint8_t *r);
+  /* 1 when mul runs on the Montgomery unit when it is on, the CPU waiting on it (signing fills
+   * the wait with the nonce's inverse). */
+  int on_unit;
 };
 
 /* 1 when 1 <= k < n (k: nlen big-endian bytes); no branches on k. */

@@ -581,7 +581,7 @@ static int p_mul2_eq_x_var(const vc_ec_curve *c, vc_ec_set set, const uint8_t *k
   return VC_ERR_VERIFY;
 }
 
-static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x, p_mul2_eq_x_var};
+static const vc_ec_impl p256_impl = {p_check, p_mul, p_add, p_neg, p_lift_x, p_mul2_eq_x_var, 1};
 
 static const uint8_t p256_n[32] = {
   0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,

@@ -7,22 +7,25 @@
 #include "mont.h"
 #include "mpn.h"
 
-/* Reduces a below m into n limbs (Montgomery inputs must be < m). */
-static int load_reduced(const vc_mont *c, uint32_t *out, const vc_mp *a)
+/* a's n limbs below m (Montgomery inputs must be < m): a's own when it has n limbs and is below
+ * m, else a reduced copy in buf; NULL with *rc set on an error. */
+static const uint32_t *reduced(const vc_mont *c, uint32_t *buf, const vc_mp *a, int *rc)
 {
   vc_mp m, t;
   const vc_mp *src = a;
-  if (a->n > c->n || (a->n == c->n && vc_mpn_cmp(a->d, c->m, c->n) >= 0)) {
+  *rc = VC_OK;
+  if (a->n == c->n && vc_mpn_cmp(a->d, c->m, c->n) < 0)
+    return a->d;
+  if (a->n >= c->n) {
     m.n = c->n;
     vc_mpn_copy(m.d, c->m, c->n);
-    int rc = vc_mp_mod_var(&t, a, &m);
-    if (rc)
-      return rc;
+    if ((*rc = vc_mp_mod_var(&t, a, &m)))
+      return NULL;
     src = &t;
   }
-  vc_mpn_zero(out, c->n);
-  vc_mpn_copy(out, src->d, src->n);
-  return VC_OK;
+  vc_mpn_zero(buf, c->n);
+  vc_mpn_copy(buf, src->d, src->n);
+  return buf;
 }
 
 static void store(vc_mp *r, const uint32_t *x, size_t n)
@@ -34,12 +37,13 @@ static void store(vc_mp *r, const uint32_t *x, size_t n)
 int vc_mp_mont_modmul_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *b)
 {
   uint32_t x[VC_MP_LIMBS], y[VC_MP_LIMBS];
+  const uint32_t *xa, *yb;
   int rc;
   if (!c || !r || !a || !b)
     return VC_ERR_NULL;
-  if ((rc = load_reduced(c, x, a)) || (rc = load_reduced(c, y, b)))
+  if (!(xa = reduced(c, x, a, &rc)) || !(yb = reduced(c, y, b, &rc)))
     return rc;
-  vc_mont_mul_var(c, x, x, y);         /* a*b/R */
+  vc_mont_mul_var(c, x, xa, yb);       /* a*b/R */
   vc_mont_mul_var(c, x, x, c->r2);     /* a*b */
   store(r, x, c->n);
   return VC_OK;
@@ -145,7 +149,8 @@ static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const
 {
   uint32_t one[VC_MP_LIMBS] = {1};
   int rc;
-  if ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2)))
+  if (c->r2_epoch != vc_montu_epoch() &&       /* else the set-up's modulus and R^2 are there */
+      ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2))))
     return rc;
   if (ct || bits > PUBLIC_BITS || bits == 0 || vc_montu_slots(c->n) <= SLOT_BASE) {
     if ((rc = vc_montu_load(VC_MONTU_SLOT_X, base)) ||
@@ -185,11 +190,12 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     return VC_ERR_NULL;
   if (e->n > VC_MP_LIMBS)
     return VC_ERR_RANGE;
-  if ((rc = load_reduced(c, base, a)))
+  const uint32_t *b = reduced(c, base, a, &rc);
+  if (!b)
     return rc;
   size_t n = c->n;
   if ((pc = c->pre)) {
-    pre_key(key, base, n, e);
+    pre_key(key, b, n, e);
     h = 2166136261u;
     for (size_t i = 0; i < 2 * VC_MP_LIMBS; i++)
       h = (h ^ key[i]) * 16777619u;
@@ -202,10 +208,10 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     pc->misses++;
   }
   if (vc_mont_unit_on(c)) {
-    if ((rc = unit_exp(c, acc, base, e->d, vc_mp_bits(e), 0)))
+    if ((rc = unit_exp(c, acc, b, e->d, vc_mp_bits(e), 0)))
       return rc;
   } else {
-    vc_mont_mul_var(c, base, base, c->r2);        /* into Montgomery form */
+    vc_mont_mul_var(c, base, b, c->r2);           /* into Montgomery form */
     exp_core(c, acc, base, e);
     vc_mpn_zero(base, n);
     base[0] = 1;

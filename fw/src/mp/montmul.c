@@ -336,7 +336,10 @@ static int unit_r2(vc_mont *c, const vc_mp *m)
   if ((rc = vc_montu_setup(n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_X, u)) ||
       (rc = vc_montu_exp_var(&e, k + 1)))
     return rc;
-  return vc_montu_store(VC_MONTU_SLOT_ACC, c->r2);
+  if ((rc = vc_montu_store(VC_MONTU_SLOT_ACC, c->r2)))
+    return rc;
+  c->r2_epoch = vc_montu_epoch();
+  return VC_OK;
 }
 
 static int cfg_valid(const vc_mp_cfg *g)
@@ -362,8 +365,11 @@ static int r_constants(vc_mont *c, const vc_mp *m, unsigned k, int unit, int ct)
   vc_mp one, rm;
   int rc, word_r = k * c->digits == 32 * n && m->d[n - 1] >> 31;
   if (word_r) {
-    vc_mpn_zero(c->one, n);
-    vc_mpn_sub_n(c->one, c->one, m->d, n);
+    uint32_t carry = 1;                      /* 2^(32n) - m = ~m + 1 */
+    for (size_t i = 0; i < n; i++) {
+      c->one[i] = ~m->d[i] + carry;
+      carry = c->one[i] < carry;
+    }
   } else {
     vc_mp_set_u32(&one, 1);
     if ((rc = vc_mp_shl_var(&rm, &one, (size_t)k * c->digits)) || (rc = vc_mp_mod_var(&rm, &rm, m)))
@@ -457,6 +463,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
     c->cfg.radix_bits = 32;
   c->digits = (uint32_t)((32 * n + k - 1) / k);
   c->intra = c->pre = NULL;                /* the set-up's own products: no cache */
+  c->r2_epoch = 0;
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
     uint32_t w[VC_MP_LIMBS];

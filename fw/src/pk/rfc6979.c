@@ -54,11 +54,24 @@ static int step(vc_hmac_ctx *key, uint8_t *v, uint8_t sep, const uint8_t *data, 
   return err ? err : mac(key, v, -1, NULL, 0, v);
 }
 
+/* `key` keyed by K = 0^hlen, the first K of every nonce under hash h: its keyed context is a
+ * constant, computed once per hash (two of the nonce's 18 SHA-256 compressions). */
+static int zero_key(vc_hmac_ctx *key, const vc_hash_class *h)
+{
+  static const uint8_t zero[VC_HMAC_MAX_DIGEST];
+  static vc_hmac_ctx keyed;
+  int err = VC_OK;
+  if (keyed.h != h && (err = vc_hmac_init(&keyed, h, zero, h->digest_len)))
+    keyed.h = NULL;
+  *key = keyed;
+  return err;
+}
+
 int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash_class *h,
                     const uint8_t *digest)
 {
   uint8_t seed[2 * (VC_MP_MAX_BITS / 8)];   /* int2octets(x) || bits2octets(h1) */
-  uint8_t k[VC_HMAC_MAX_DIGEST], v[VC_HMAC_MAX_DIGEST];
+  uint8_t v[VC_HMAC_MAX_DIGEST];
   vc_hmac_ctx key;
   vc_mp z;
   int err;
@@ -77,9 +90,8 @@ int vc_rfc6979_init(vc_rfc6979 *g, const vc_mp *q, const vc_mp *x, const vc_hash
       (err = vc_mp_to_bytes(x, seed, rlen)) ||
       (err = vc_mp_to_bytes(&z, seed + rlen, rlen)))
     return err;
-  memset(k, 0x00, hlen);
   memset(v, 0x01, hlen);
-  if (!(err = vc_hmac_init(&key, h, k, hlen)) && !(err = step(&key, v, 0x00, seed, 2 * rlen)) &&
+  if (!(err = zero_key(&key, h)) && !(err = step(&key, v, 0x00, seed, 2 * rlen)) &&
       !(err = step(&key, v, 0x01, seed, 2 * rlen)) && !(err = vc_mp_copy(&g->q, q))) {
     g->key = key;
     memcpy(g->v, v, hlen);
