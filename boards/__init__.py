@@ -39,16 +39,27 @@ class Board:
     l2_bytes: int = 8192  # LiteX's L2 cache in front of it (the target's l2_size)
     limits: tuple = ()   # Limit rows: configurations refused at the board's clock
 
+    def _limit(self, config, hz) -> Limit | None:
+        """The Limit that refuses configuration `config` at hz, or None."""
+        return next((lim for lim in self.limits if lim.config == config and
+                     (lim.max_mhz is None or hz > lim.max_mhz * 1e6)), None)
+
     def refusal(self, config, hz=None) -> str | None:
         """Why configuration `config` at hz (default: the board's clock) is refused, or None."""
         hz = hz or self.sys_clk_hz
-        for lim in self.limits:
-            if lim.config == config and (lim.max_mhz is None or hz > lim.max_mhz * 1e6):
-                if lim.max_mhz is None:
-                    return f"{self.name} {config} is refused: {lim.found}"
-                return (f"{self.name} {config} at {hz / 1e6:g} MHz is refused: {lim.found}; it meets "
-                        f"{lim.max_mhz} MHz: SYS_CLK_MHZ={lim.max_mhz} (--sys-clk-mhz {lim.max_mhz})")
-        return None
+        lim = self._limit(config, hz)
+        if lim is None:
+            return None
+        if lim.max_mhz is None:
+            return f"{self.name} {config} is refused: {lim.found}"
+        return (f"{self.name} {config} at {hz / 1e6:g} MHz is refused: {lim.found}; it meets "
+                f"{lim.max_mhz} MHz: SYS_CLK_MHZ={lim.max_mhz} (--sys-clk-mhz {lim.max_mhz})")
+
+    def clock_hz(self, config) -> int | None:
+        """The clock configuration `config` builds at: the board's, or the lower one its Limit says
+        it meets; None when it does not fit."""
+        lim = self._limit(config, self.sys_clk_hz)
+        return self.sys_clk_hz if lim is None else lim.max_mhz and int(lim.max_mhz * 1e6)
 
     def memory(self, main_ram_bytes=None) -> dict:
         """Main RAM as result metadata names it (vexrun/suites/records.config_label)."""

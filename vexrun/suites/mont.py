@@ -302,9 +302,11 @@ def breakdown_lines(runs):
             "hw/mont/README.md): its busy cycles and the commands it ran, a program's counted one by one. The "
             "point formulas are the unit's stored programs, one command each (p256_mont.c), so the rest is the "
             "unit idle while the CPU does its own work: the RFC 6979 nonce and the hashing, the operands' "
-            "transfers and the tables, the inversion modulo n's set-up, the few commands outside programs. "
-            "Before the programs (32f584b's data) the CPU issued every command, about 60 cycles each, and at "
-            "W = 64 the unit stood idle most of a signature and of a verification.", "",
+            "transfers and the tables, s from k^-1, r, d and e, the few commands outside programs. A signature's "
+            "k^-1 mod n is the CPU's (constant-time binary GCD, ecdsa.c), computed in slices while it waits on "
+            "the unit's k G (vc_montu_background), not Fermat on the unit after it. Before the programs (32f584b's "
+            "data) the CPU issued every command, about 60 cycles each, and at W = 64 the unit stood idle most of "
+            "a signature and of a verification.", "",
             "| operation | W | cycles | commands | unit busy | unit idle | idle per command |",
             "|---|---:|---:|---:|---:|---:|---:|"] + rows
 
