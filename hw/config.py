@@ -228,6 +228,16 @@ class SocConfig:
             out += [f"{a.make_var}_{p}={v}" for p, v in values if v != a.param(p).default]
         return out
 
+    def cli_args(self):
+        """The vexrun options that name this configuration: ["--clmul", "1", "--mont", "1",
+        "--mont-w", "64"] (--cpu-variant when not full)."""
+        out = [] if self.cpu_variant == "full" else ["--cpu-variant", self.cpu_variant]
+        for n, values in self.accels:
+            a = accelerator(n)
+            out += [a.option, "1"]
+            out += [x for p, v in values if v != a.param(p).default for x in (_param_option(a, a.param(p)), str(v))]
+        return out
+
     def label(self):
         """"clmul+mont" or "no accel"."""
         return "+".join(self.accelerators) or "no accel"
@@ -238,6 +248,11 @@ def _param_key(a, p):
     return f"{a.name}_{p.name.lower()}"
 
 
+def _param_option(a, p):
+    """The command-line option of a parameter: --mont-w."""
+    return f"{a.option}-{p.name.lower().replace('_', '-')}"
+
+
 # ---- the consumers' views of the rows ------------------------------------------------------
 
 def add_arguments(parser, switch_type=int):
@@ -246,7 +261,7 @@ def add_arguments(parser, switch_type=int):
     for a in ACCELERATORS:
         parser.add_argument(a.option, type=switch_type, default=None, choices=(0, 1), help=f"{a.title} (default: 0)")
         for p in a.params:
-            parser.add_argument(f"{a.option}-{p.name.lower().replace('_', '-')}", dest=_param_key(a, p), type=int,
+            parser.add_argument(_param_option(a, p), dest=_param_key(a, p), type=int,
                                 default=None, choices=p.choices,
                                 help=f"{p.help} (default: {p.default}; with {a.option} 1)")
 

@@ -66,21 +66,13 @@ def test_configurations_a_build_showed_failing_are_refused_up_front(capsys):
     assert limits
     for b, lim in limits:
         cfg = SocConfig.from_name(lim.config)
-        args = ["bitstream", "--board", b.name, *cfg_args(cfg), "--dry-run"]
+        args = ["bitstream", "--board", b.name, *cfg.cli_args(), "--dry-run"]
         rc, out, err = run_cli(capsys, *args)
         assert rc != 0 and out == "" and len(err.strip().splitlines()) == 1 and lim.found in err, (b.name, err)
         if lim.max_mhz:
             assert f"SYS_CLK_MHZ={lim.max_mhz}" in err
             rc, out, _ = run_cli(capsys, *args, "--sys-clk-mhz", str(lim.max_mhz))
             assert rc == 0 and out.strip().endswith(f"-{lim.max_mhz}mhz")
-
-
-def cfg_args(cfg):
-    """The vexrun options of a configuration."""
-    out = []
-    for name, values in cfg.accels:
-        out += [f"--{name}", "1"] + [a for p, v in values for a in (f"--{name}-{p.lower().replace('_', '-')}", str(v))]
-    return out
 
 
 def test_configuration_errors_are_refused(capsys):

@@ -569,10 +569,7 @@ def cost_table(accel, seeds=(1, 2, 3), log=print) -> dict:
                      "dpr16x4": None, "ff": res["ff"]["used"], "mult18": res["dsp"]["used"],
                      "bram": res["bram"]["used"], "fmax_mhz": fmax, "clock_mhz": rep["requested_mhz"],
                      "pass": all(f >= rep["requested_mhz"] for f in fmax),
-                     "command": f"vexrun bitstream --board {board_name} --cpu-variant full"
-                                + (f" --{accel} 1" if cfg.has(accel) else "")
-                                + (f" --{key.replace('_', '-')} {cfg.params(accel)[param]}"
-                                   if cfg.has(accel) and cfg.params(accel)[param] != a.param(param).default else "")
+                     "command": " ".join(["vexrun bitstream --board", board_name, *cfg.cli_args()])
                                 + (f" --sys-clk-mhz {hz / 1e6:g}" if hz != board.sys_clk_hz else "")
                                 + " --seed N"})
     for r in rows:                      # a block alone is judged against the board's clock
