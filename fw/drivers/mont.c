@@ -309,7 +309,7 @@ int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
 
 /* A checked MUL, ADD or SUB. The unit's ADD and SUB: A + B minus N when that is at least N;
  * A - B plus N when it borrows. */
-static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
+VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
 {
   if (op == VC_MONTU_MUL) {
     emu_mul(r, a, b);
@@ -330,7 +330,7 @@ static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b)
 
 /* A program's words as the unit's sequencer runs them: each reference resolved against the
  * bases (class 0: base 0). */
-static void emu_run(uint32_t cmd)
+VC_HOT(mont) static void emu_run(uint32_t cmd)
 {
   const unsigned base[4] = {0, cmd >> 8 & 0xFF, cmd >> 16 & 0xFF, cmd >> 24};
   const uint32_t *w = sw.prog + (cmd >> 4 & 0xF) * VC_MONTU_PROG_BLOCK;
@@ -344,7 +344,7 @@ static void emu_run(uint32_t cmd)
   } while (!(*w++ & 0x80));
 }
 
-int vc_montu_cmd_sw(uint32_t cmd)
+VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
 {
   int rc = cmd_ok(&sw, cmd);
   if (rc)
@@ -394,10 +394,10 @@ static volatile uint32_t *hw_slot(unsigned slot)
   return (volatile uint32_t *)MONT_BASE + ((size_t)slot << hw.lg);
 }
 
-/* The caller's work for the waits (vc_montu_background): one slice of it, if any. */
+/* One slice of the caller's work for the waits (vc_montu_background; bg_fn set). */
 VC_HOT(mont) static void hw_idle(void)
 {
-  if (bg_fn && bg_fn(bg_arg) <= 0)
+  if (bg_fn(bg_arg) <= 0)
     bg_fn = NULL;
 }
 
@@ -409,7 +409,8 @@ VC_HOT(mont) static int hw_wait(void)
     uint32_t st = mont_status_read();
     if (st & (1u << CSR_MONT_STATUS_DONE_OFFSET))
       return st >> CSR_MONT_STATUS_ERR_OFFSET ? VC_ERR_HW : VC_OK;
-    hw_idle();
+    if (bg_fn)
+      hw_idle();
   }
   return VC_ERR_HW;
 }
@@ -426,7 +427,7 @@ VC_HOT(mont) static int hw_issue(uint32_t cmd)
   for (uint32_t i = 0; !credit; i++) {
     if (i == VC_MONTU_POLLS)
       return VC_ERR_HW;
-    if (i)
+    if (i && bg_fn)
       hw_idle();
     credit = mont_status_read() >> CSR_MONT_STATUS_SPACE_OFFSET &
              ((1u << CSR_MONT_STATUS_SPACE_SIZE) - 1);

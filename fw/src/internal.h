@@ -18,9 +18,9 @@
  * each with its line in linker.ld: mp, the exponentiation's Montgomery products and limb
  * loops; mpct, the constant-time exponentiation's own (placed after mp, wrapping onto its
  * sliding window); p256, the P-256 field code and formula interpreter; gf2m, the binary curves' ladder
- * steps and the field operations they call; mont, the Montgomery unit's command loop and the
- * constant-time inverse's slices that run in its waits (vc_montu_background). A no-op off ELF
- * targets. */
+ * steps and the field operations they call; mont, the Montgomery unit's command loop; inv, the
+ * constant-time inverse's slices that run in its waits (vc_montu_background), right after it. A
+ * no-op off ELF targets. */
 #if defined(__GNUC__) && defined(__ELF__)
 #define VC_HOT(group) __attribute__((hot, section(".text.hot." #group)))
 #else

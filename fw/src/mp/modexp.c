@@ -207,6 +207,12 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
     }
     pc->misses++;
   }
+  if (vc_mont_unit_on(c) && !pc) {               /* the result straight into r */
+    if ((rc = unit_exp(c, r->d, b, e->d, vc_mp_bits(e), 0)))
+      return rc;
+    r->n = (uint32_t)vc_mpn_norm(r->d, n);
+    return VC_OK;
+  }
   if (vc_mont_unit_on(c)) {
     if ((rc = unit_exp(c, acc, b, e->d, vc_mp_bits(e), 0)))
       return rc;
