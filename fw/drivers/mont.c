@@ -17,7 +17,8 @@
 static int (*bg_fn)(void *);
 static void *bg_arg;
 
-/* vc_montu_epoch: bumped by every write of a slot or of the modulus, in either form. */
+/* vc_montu_epoch: bumped by every call that may write a slot or the modulus, in either form
+ * (once a call: an exponentiation's products share one). */
 static uint32_t epoch = 1;
 
 void vc_montu_background(int (*fn)(void *), void *arg)
@@ -294,7 +295,6 @@ static int emu_mul(unsigned r, unsigned a, unsigned b)
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
   uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
-  epoch++;
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
     vc_mpn_sub_n(t, t, m, n);
   vc_mpn_copy(emu_slot(r), t, n);
@@ -304,6 +304,7 @@ static int emu_mul(unsigned r, unsigned a, unsigned b)
 int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
 {
   int rc = mul_ok(&sw, r, a, b);
+  epoch++;
   return rc ? rc : emu_mul(r, a, b);
 }
 
@@ -318,7 +319,6 @@ VC_HOT(mont) static void emu_cmd(unsigned op, unsigned r, unsigned a, unsigned b
   uint32_t t[VC_MONTU_MAX_LIMBS];
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
-  epoch++;
   if (op == VC_MONTU_ADD) {
     if (vc_mpn_add_n(t, emu_slot(a), emu_slot(b), n) || vc_mpn_cmp(t, m, n) >= 0)
       vc_mpn_sub_n(t, t, m, n);
@@ -349,6 +349,7 @@ VC_HOT(mont) int vc_montu_cmd_sw(uint32_t cmd)
   int rc = cmd_ok(&sw, cmd);
   if (rc)
     return rc;
+  epoch++;
   if ((cmd & 0xF) == VC_MONTU_RUN)
     emu_run(cmd);
   else
@@ -371,6 +372,7 @@ int vc_montu_exp_sw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
+  epoch++;
   return sw.limbs ? exp_seq(emu_mul, sw.limbs, e, ebits) : VC_ERR_STATE;
 }
 
@@ -378,6 +380,7 @@ int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
+  epoch++;
   return sw.limbs ? exp_var_seq(emu_mul, e, ebits) : VC_ERR_STATE;
 }
 
@@ -433,7 +436,6 @@ VC_HOT(mont) static int hw_issue(uint32_t cmd)
              ((1u << CSR_MONT_STATUS_SPACE_SIZE) - 1);
   }
   credit--;
-  epoch++;
   mont_command_write(cmd);
   return VC_OK;
 }
@@ -502,12 +504,14 @@ int vc_montu_store_hw(unsigned slot, uint32_t *x)
 VC_HOT(mont) int vc_montu_mul_hw(unsigned r, unsigned a, unsigned b)
 {
   int rc = mul_ok(&hw, r, a, b);
+  epoch++;
   return rc ? rc : (rc = hw_queue(r, a, b)) ? rc : hw_wait();
 }
 
 VC_HOT(mont) int vc_montu_cmd_hw(uint32_t cmd)
 {
   int rc = cmd_ok(&hw, cmd);
+  epoch++;
   return rc ? rc : hw_issue(cmd);
 }
 
@@ -547,6 +551,7 @@ VC_HOT(mont) int vc_montu_exp_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
+  epoch++;
   int rc = hw.limbs ? exp_seq(hw_queue, hw.limbs, e, ebits) : VC_ERR_STATE;
   return rc ? rc : hw_wait();
 }
@@ -555,6 +560,7 @@ VC_HOT(mont) int vc_montu_exp_var_hw(const uint32_t *e, size_t ebits)
 {
   if (!e && ebits)
     return VC_ERR_NULL;
+  epoch++;
   int rc = hw.limbs ? exp_var_seq(hw_queue, e, ebits) : VC_ERR_STATE;
   return rc ? rc : hw_wait();
 }
