@@ -112,8 +112,10 @@ def synth_lines(data, lut_note):
     out = ["", "### Cost on ECP5 (yosys and nextpnr-ecp5 from PyPI, LFE5U-45F-6 of the ULX3S)", "",
            f"From `{data['command']}` at commit `{data['commit'][:7]}` ({_tool(data, 'yosys')}, "
            f"{_tool(data, 'nextpnr-ecp5')}). LUT4: yosys `synth_ecp5` cells ({lut_note}); COMB: the LUT positions "
-           f"nextpnr places (LUT4s, LUT RAM and carry chains). Fmax over placement seeds "
-           f"{', '.join(map(str, data['seeds']))} for the SoC.", "",
+           f"nextpnr places (LUT4s, LUT RAM and carry chains). Fmax over placement "
+           f"{'seeds' if len(data['seeds']) > 1 else 'seed'} {', '.join(map(str, data['seeds']))} for the SoC; "
+           "a configuration the board refuses at its clock is built at the clock the refusal names "
+           "(boards/__init__.py).", "",
            "| design | LUT4 | DPR16X4 | COMB | FF | MULT18X18D | DP16KD | Fmax (MHz) | clock | |",
            "|---|---:|---:|---:|---:|---:|---:|---|---:|---|"]
     for r in data["rows"]:
