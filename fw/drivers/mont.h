@@ -141,11 +141,11 @@ int vc_montu_cmd(uint32_t cmd);
 int vc_montu_wait_hw(void);
 int vc_montu_wait_sw(void);
 int vc_montu_wait(void);
-/* Work for the CPU while it waits on the unit: while a command waits for room in the queue, or
- * vc_montu_wait for the queue to drain, the driver calls fn(arg) between its status reads, one
- * slice of the caller's work a call, until fn returns 0 or less (done; the hook is then
- * dropped). NULL: none. Only the unit waits (the emulation computes at once), and a slice
- * adds to the wait it runs in: keep slices shorter than the queue's commands. */
+/* Work for the CPU while it waits on the unit: while a command waits for room in the queue, the
+ * driver calls fn(arg) between its status reads, one slice of the caller's work a call, until
+ * fn returns 0 or less (done; the hook is then dropped). NULL: none. Only the unit waits (the
+ * emulation computes at once), and a slice adds to the wait it runs in: keep slices shorter
+ * than the queue's commands. vc_montu_wait runs none (its loop stays bare). */
 void vc_montu_background(int (*fn)(void *), void *arg);
 /* A number (never 0) that changes whenever the modulus or a slot may change, in the form the
  * dispatching functions pick now: while it stays the same, what a caller left in a slot is
