@@ -18,13 +18,17 @@
  * each with its line in linker.ld: mp, the exponentiation's Montgomery products and limb
  * loops; mpct, the constant-time exponentiation's own (placed after mp, wrapping onto its
  * sliding window); p256, the P-256 field code and formula interpreter; gf2m, the binary curves' ladder
- * steps and the field operations they call; mont, the Montgomery unit's command loop; inv, the
- * constant-time inverse's slices that run in its waits (vc_montu_background), right after it. A
- * no-op off ELF targets. */
+ * steps and the field operations they call; mont, the Montgomery unit's command loop.
+ * VC_HOT_TAIL(group) places a group after all other code, in the cache sets right after the
+ * mont group's: inv, the constant-time inverse's slices that run in the unit's waits
+ * (vc_montu_background); at the tail, adding it moves no other function. A no-op off ELF
+ * targets. */
 #if defined(__GNUC__) && defined(__ELF__)
 #define VC_HOT(group) __attribute__((hot, section(".text.hot." #group)))
+#define VC_HOT_TAIL(group) __attribute__((hot, section(".tail.hot." #group)))
 #else
 #define VC_HOT(group)
+#define VC_HOT_TAIL(group)
 #endif
 /* VC_LUT(group) puts a lookup table in section .rodata.lut.<group>; the linker script starts
  * each group on a 4 KiB boundary, so a primitive's tables occupy the low sets of the

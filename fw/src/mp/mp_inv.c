@@ -164,7 +164,7 @@ int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
 #define INV_BATCHES(bits) ((2 * (bits) - 1 + INV_BATCH - 1) / INV_BATCH)
 
 /* t = fa x + fb y in n + 1 limbs of two's complement (|fa|, |fb| <= 2^INV_BATCH). */
-VC_HOT(inv) static void inv_lincomb(uint32_t *t, int32_t fa, int32_t fb, const uint32_t *x, const uint32_t *y,
+VC_HOT_TAIL(inv) static void inv_lincomb(uint32_t *t, int32_t fa, int32_t fb, const uint32_t *x, const uint32_t *y,
                         size_t n)
 {
   uint32_t sa = (uint32_t)(fa >> 31), sb = (uint32_t)(fb >> 31);   /* sign masks */
@@ -186,7 +186,7 @@ VC_HOT(inv) static void inv_lincomb(uint32_t *t, int32_t fa, int32_t fb, const u
 
 /* out = |fa u + fb v| / 2^INV_BATCH, a multiple of it by the steps (t: n + 1 limbs); returns
  * the sign mask of fa u + fb v. */
-VC_HOT(inv) static uint32_t inv_values(uint32_t *out, int32_t fa, int32_t fb, const uint32_t *u,
+VC_HOT_TAIL(inv) static uint32_t inv_values(uint32_t *out, int32_t fa, int32_t fb, const uint32_t *u,
                            const uint32_t *v, size_t n, uint32_t *t)
 {
   inv_lincomb(t, fa, fb, u, v, n);
@@ -205,7 +205,7 @@ VC_HOT(inv) static uint32_t inv_values(uint32_t *out, int32_t fa, int32_t fb, co
  * lies in (-m, 2m); that plus m when negative, else minus m; that, or the shifted sum when
  * the subtraction borrowed. Self-contained: it runs in the Montgomery unit's waits
  * (vc_montu_background), beside the driver's code in the instruction cache. */
-VC_HOT(inv) static void inv_apply(uint32_t *out, int32_t fa, int32_t fb, const uint32_t *x1,
+VC_HOT_TAIL(inv) static void inv_apply(uint32_t *out, int32_t fa, int32_t fb, const uint32_t *x1,
                                    const uint32_t *x2, const uint32_t *m, uint32_t minv, size_t n,
                                    uint32_t *t)
 {
@@ -235,7 +235,7 @@ VC_HOT(inv) static void inv_apply(uint32_t *out, int32_t fa, int32_t fb, const u
 
 /* x's low INV_BATCH bits below its bits s .. s + 31 (s = 32 q + r), read without
  * secret-dependent addresses. */
-VC_HOT(inv) static uint64_t inv_approx(const uint32_t *x, size_t n, uint32_t q, uint32_t r)
+VC_HOT_TAIL(inv) static uint64_t inv_approx(const uint32_t *x, size_t n, uint32_t q, uint32_t r)
 {
   uint32_t lo = 0, hi = 0;
   for (size_t i = 0; i < n; i++) {
@@ -292,7 +292,7 @@ int vc_mp_mod_inv_start(vc_mp_inv_job *j, const vc_mp *a, const vc_mp *m)
 
 /* A batch's steps on the approximations: the matrix j->f = (f0, g0, f1, g1), new u = (f0 u +
  * g0 v) / 2^INV_BATCH and new v = (f1 u + g1 v) / 2^INV_BATCH. */
-VC_HOT(inv) static void inv_steps(vc_mp_inv_job *j, size_t n)
+VC_HOT_TAIL(inv) static void inv_steps(vc_mp_inv_job *j, size_t n)
 {
   const uint32_t *u = JOB(j, U), *v = JOB(j, V);
   uint32_t top = 0, word = 0;
@@ -328,7 +328,7 @@ VC_HOT(inv) static void inv_steps(vc_mp_inv_job *j, size_t n)
 
 /* A batch in four slices of about equal length: the steps; the values (their signs dropped
  * from the matrix's rows); x1's new value; x2's. */
-VC_HOT(inv) int vc_mp_mod_inv_slice(vc_mp_inv_job *j)
+VC_HOT_TAIL(inv) int vc_mp_mod_inv_slice(vc_mp_inv_job *j)
 {
   uint32_t t[VC_MP_LIMBS + 1];
   if (!j)
