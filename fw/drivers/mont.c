@@ -142,6 +142,13 @@ static int program_set(struct session *ss, unsigned prog, const uint32_t *words,
   size_t at = (size_t)prog * VC_MONTU_PROG_BLOCK;
   if (!n || n > VC_MONTU_PROG_WORDS - at)
     return VC_ERR_LENGTH;
+  /* Loaded as it is: its words were checked then. A caller's END on the last word, which the
+   * comparison would not see, makes it differ (and the check below refuses it). */
+  *changed = ss->prog_len[prog] != n || (words[n - 1] & 0x80);
+  for (size_t i = 0; i < n && !*changed; i++)
+    *changed = ss->prog[at + i] != (words[i] | (i == n - 1 ? 0x80u : 0));
+  if (!*changed)
+    return VC_OK;
   uint8_t need[4] = {0};
   for (size_t i = 0; i < n; i++) {
     uint32_t w = words[i];
@@ -155,11 +162,6 @@ static int program_set(struct session *ss, unsigned prog, const uint32_t *words,
         need[c] = (uint8_t)((ref & 63) + 1);
     }
   }
-  *changed = ss->prog_len[prog] != n;
-  for (size_t i = 0; i < n && !*changed; i++)
-    *changed = ss->prog[at + i] != (words[i] | (i == n - 1 ? 0x80u : 0));
-  if (!*changed)
-    return VC_OK;                                     /* loaded as it is */
   for (unsigned q = 0; q < VC_MONTU_PROGS; q++) {    /* programs the new one overwrites */
     size_t qa = (size_t)q * VC_MONTU_PROG_BLOCK;
     if (q != prog && qa < at + n && at < qa + ss->prog_len[q])
