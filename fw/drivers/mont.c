@@ -399,13 +399,6 @@ static volatile uint32_t *hw_slot(unsigned slot)
   return (volatile uint32_t *)MONT_BASE + ((size_t)slot << hw.lg);
 }
 
-/* One slice of the caller's work while the queue is full (vc_montu_background; bg_fn set). */
-VC_HOT(mont) static void hw_idle(void)
-{
-  if (bg_fn(bg_arg) <= 0)
-    bg_fn = NULL;
-}
-
 /* Waits until every queued command ended: VC_ERR_HW on an error flag (any command's since the
  * setup) or after VC_MONTU_POLLS status reads. */
 VC_HOT(mont) static int hw_wait(void)
@@ -428,11 +421,13 @@ static inline uint32_t hw_space(void)
   return mont_status_read() >> CSR_MONT_STATUS_SPACE_OFFSET & ((1u << CSR_MONT_STATUS_SPACE_SIZE) - 1);
 }
 
-/* While the queue is full, the caller's slices between status reads (bounded: its work ends). */
+/* While the queue is full, the caller's slices between status reads (vc_montu_background;
+ * bounded: its work ends). */
 VC_HOT(mont) VC_NOINLINE static void hw_fill(void)
 {
   while (bg_fn && !(credit = hw_space()))
-    hw_idle();
+    if (bg_fn(bg_arg) <= 0)
+      bg_fn = NULL;
 }
 
 /* Queues a command word (unchecked) once the queue has room: it starts when the one running

@@ -527,6 +527,7 @@ MP = {
     "mod": "vc_mp_mod_var", "mod_add": "vc_mp_mod_add_var", "mod_sub": "vc_mp_mod_sub_var",
     "mod_mul": "vc_mp_mod_mul_var", "inv_euclid": "vc_mp_mod_inv_euclid_var",
     "inv_binary": "vc_mp_mod_inv_binary_var", "inv_binary_ct": "vc_mp_mod_inv_binary",
+    "inv_start": "vc_mp_mod_inv_start",
     "gcd": "vc_mp_gcd_var", "mont_init": "vc_mont_init_var", "mont_mul": "vc_mont_mul_var",
     "mont_sqr": "vc_mont_sqr_var", "mont_modmul": "vc_mp_mont_modmul_var", "modexp": "vc_mp_modexp_var",
     "crt": "vc_mp_crt_var", "mont_mul_ct": "vc_mont_mul", "mont_init_ct": "vc_mont_init", "mont_sqr_ct": "vc_mont_sqr",
@@ -571,23 +572,28 @@ def modop(key, extra=(), na=None):
         *extra], na=na or ({} if any(c.cls == "int" for c in extra) else {"int": NORM}))
 
 
-def invop(key, binary, ct=False):
+def invop(key, binary, ct=False, job=False):
+    """r = a^-1 mod m; job: vc_mp_mod_inv_start, whose first argument is the job and whose
+    NOINV comes from vc_mp_mod_inv_end."""
+    first, out = ("j", lambda w: w.obj()) if job else ("r", lambda w: w.mp_out())
     cases = [
-        C("null", "r NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
-        C("null", "a NULL", N, lambda w, f: f(w.mp_out(), None, w.mp(7))),
-        C("null", "m NULL", N, lambda w, f: f(w.mp_out(), w.mp(3), None)),
-        C("mod", "m = 0", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(0))),
-        C("mod", "m = 1", MOD, lambda w, f: f(w.mp_out(), w.mp(0), w.mp(1))),
-        C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.mp_out(), w.mp(3), w.mp(TOPMOD + 1))),
-        C("int", "gcd(a, m) = 3", NOINV, lambda w, f: f(w.mp_out(), w.mp(6), w.mp(9)),
-          oracle=_mp_oracle(key, a=6, m=9)),
+        C("null", f"{first} NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
+        C("null", "a NULL", N, lambda w, f: f(out(w), None, w.mp(7))),
+        C("null", "m NULL", N, lambda w, f: f(out(w), w.mp(3), None)),
+        C("mod", "m = 0", MOD, lambda w, f: f(out(w), w.mp(3), w.mp(0))),
+        C("mod", "m = 1", MOD, lambda w, f: f(out(w), w.mp(0), w.mp(1))),
+        C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(out(w), w.mp(3), w.mp(TOPMOD + 1))),
     ]
+    if not job:
+        cases.append(C("int", "gcd(a, m) = 3", NOINV, lambda w, f: f(out(w), w.mp(6), w.mp(9)),
+                       oracle=_mp_oracle(key, a=6, m=9)))
     if binary:
-        cases.append(C("mod", "m even (12)", MOD, lambda w, f: f(w.mp_out(), w.mp(5), w.mp(12)),
-                       oracle=_mp_oracle(key, f'm: "0c" (even); mp {key} takes', a=5, m=12)))
+        cases.append(C("mod", "m even (12)", MOD, lambda w, f: f(out(w), w.mp(5), w.mp(12)),
+                       oracle=None if job else _mp_oracle(key, f'm: "0c" (even); mp {key} takes', a=5, m=12)))
     if ct:
-        cases.append(C("int", "a = m (not below m)", RNG, lambda w, f: f(w.mp_out(), w.mp(7), w.mp(7))))
-    return Fn(MP[key], "mp.h", cases)
+        cases.append(C("int", "a = m (not below m)", RNG, lambda w, f: f(out(w), w.mp(7), w.mp(7))))
+    na = {"state": "this call sets the job up: its prior contents do not matter"} if job else {}
+    return Fn(MP[key], "mp.h", cases, na=na)
 
 
 MP_CFG_BAD = {"algo 7": dict(algo=7), "radix 0 with ALGO2": dict(algo=2, radix_bits=0),
@@ -675,15 +681,7 @@ def mp_fns():
         invop("inv_euclid", binary=False),
         invop("inv_binary", binary=True),
         invop("inv_binary_ct", binary=True, ct=True),
-        Fn("vc_mp_mod_inv_start", "mp.h", [
-            C("null", "j NULL", N, lambda w, f: f(None, w.mp(3), w.mp(7))),
-            C("null", "a NULL", N, lambda w, f: f(w.obj(), None, w.mp(7))),
-            C("null", "m NULL", N, lambda w, f: f(w.obj(), w.mp(3), None)),
-            C("mod", "m = 1", MOD, lambda w, f: f(w.obj(), w.mp(0), w.mp(1))),
-            C("mod", "m even (12)", MOD, lambda w, f: f(w.obj(), w.mp(5), w.mp(12))),
-            C("mod", "m = 2^4096 + 1", MOD, lambda w, f: f(w.obj(), w.mp(3), w.mp(TOPMOD + 1))),
-            C("int", "a = m (not below m)", RNG, lambda w, f: f(w.obj(), w.mp(7), w.mp(7))),
-        ], na={"state": "this call sets the job up: its prior contents do not matter"}),
+        invop("inv_start", binary=True, ct=True, job=True),
         Fn("vc_mp_mod_inv_slice", "mp.h", [
             C("null", "j NULL", N, lambda w, f: f(None)),
             C("state", "job never started (zeroed)", ST, lambda w, f: f(w.zero())),

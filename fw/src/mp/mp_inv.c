@@ -53,10 +53,11 @@ int vc_mp_gcd_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
   return euclid(r, NULL, a, b);
 }
 
-/* Inverses need 1 < m < 2^VC_MP_MAX_BITS, and the binary algorithm an odd m. */
-static int check_inv_args(const vc_mp *r, const vc_mp *a, const vc_mp *m, int odd)
+/* Inverses need 1 < m < 2^VC_MP_MAX_BITS, and the binary algorithms an odd m (the result's
+ * pointer, or the job's, is the caller's to check). */
+static int check_inv_args(const vc_mp *a, const vc_mp *m, int odd)
 {
-  if (!r || !a || !m)
+  if (!a || !m)
     return VC_ERR_NULL;
   if (m->n > VC_MP_LIMBS || vc_mp_cmp_u32_var(m, 1) <= 0 || (odd && !(m->d[0] & 1)))
     return VC_ERR_MODULUS;
@@ -88,7 +89,7 @@ static int inv_result(vc_mp *r, const uint32_t *v, const uint32_t *x2, size_t n)
 
 int vc_mp_mod_inv_euclid_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
 {
-  int rc = check_inv_args(r, a, m, 0);
+  int rc = r ? check_inv_args(a, m, 0) : VC_ERR_NULL;
   if (rc)
     return rc;
   /* a >= m needs no reduction first: the first step swaps a and m with a zero quotient, and
@@ -122,7 +123,7 @@ int vc_mp_mod_inv_binary_var(vc_mp *r, const vc_mp *a, const vc_mp *m)
 {
   uint32_t u[VC_MP_LIMBS], v[VC_MP_LIMBS], x1[VC_MP_LIMBS], x2[VC_MP_LIMBS];
   vc_mp t;
-  int rc = check_inv_args(r, a, m, 1);
+  int rc = r ? check_inv_args(a, m, 1) : VC_ERR_NULL;
   if (rc)
     return rc;
   size_t n = m->n;
@@ -264,7 +265,7 @@ static void inv_swap(vc_mp_inv_job *j, int a, int b)
 int vc_mp_mod_inv_start(vc_mp_inv_job *j, const vc_mp *a, const vc_mp *m)
 {
   uint32_t t[VC_MP_LIMBS];
-  int rc = j ? check_inv_args(a, a, m, 1) : VC_ERR_NULL;   /* (no result to check yet) */
+  int rc = j ? check_inv_args(a, m, 1) : VC_ERR_NULL;
   if (rc)
     return rc;
   size_t n = m->n;
