@@ -2,7 +2,6 @@
 into the rooms of the package (vexrun/__init__.py lists them) and returns the exit status."""
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -81,14 +80,16 @@ def cmd_bench(args):
         f"{suites.announce(names, opts, cfg.soc.name)} on one core (cycle bound {args.max_cycles:,} a task)")
     digests = {cfg.soc.name: sweep.build_digests(cfg, log)}
     s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
-                  resume=args.resume, log=log)
+                  resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
     for task, reason in s.failures:
         log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
-    meta = results.metadata(cfg.soc_info(), "sim", "vexrun " + " ".join(sys.argv[1:]), {
+    # A resumed sweep: the first run's command, and every run's in "invocations".
+    meta = results.metadata(cfg.soc_info(), "sim", s.invocations[0]["command"], {
         "runs": opts.runs, "request": dict({"op": "run", "suites": ",".join(names), "runs": opts.runs}, **sim_request(args)),
         "cycle_overhead": s.cycle_overhead,
-        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": args.scheduler or (args.workers or os.cpu_count()),
-                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")},
+        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
+                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json"),
+                  **({"invocations": s.invocations} if len(s.invocations) > 1 else {})},
     }, commit=commit)
     print(results.render_table(s.records, meta))
     for name, recs in performance.run_pages(s.records, meta).items():

@@ -189,6 +189,7 @@ class Sweep:
     wall_s: float
     cycle_overhead: object
     ran: int                         # tasks run now (the others were resumed)
+    invocations: list                # {"command", "workers", "wall_s", "ran"} of each run of the sweep, the first first
 
 
 def client(workers=None, scheduler=None):
@@ -206,11 +207,14 @@ def client(workers=None, scheduler=None):
     return Client(cluster)
 
 
-def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=None, resume=False, log=None):
+def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=None, resume=False, log=None,
+        command=""):
     """Runs `fn` (run_task, or another pure function of a task to {"records", "error", "cycles",
     "wall_s"}: the constant-time test's) on the tasks not already in `out` (with `resume`) on Dask;
-    returns a Sweep of every task's records in task order. A task has `config` (its SocConfig
-    name), `name` and `command()`; `digests`: {config name: (model, firmware)}."""
+    returns a Sweep of every task's records in task order, its cycles and wall time over every
+    run of the sweep (`command`: this run's, kept in DIR/sweep.json with its wall time as each
+    task ends). A task has `config` (its SocConfig name), `name` and `command()`; `digests`:
+    {config name: (model, firmware)}."""
     from distributed import as_completed
     out = Path(out)
     done_dir = out / "tasks"
@@ -218,12 +222,18 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
     if not resume and done_dir.exists() and any(done_dir.iterdir()):
         raise UsageError(f"{out} holds a sweep already: add --resume to complete it, or choose another --out")
     done_dir.mkdir(parents=True, exist_ok=True)
-    (out / "sweep.json").write_text(json.dumps({"tasks": [dict(asdict(t), key=keys[t]) for t in tasks]}, indent=1) + "\n")
+    plan_file = out / "sweep.json"
+    before = json.loads(plan_file.read_text()).get("invocations", []) if resume and plan_file.exists() else []
     pending = [t for t in tasks if not (done_dir / f"{keys[t]}.json").exists()]
     if log and len(pending) < len(tasks):
         log(f"vexrun: resuming {out}: {len(tasks) - len(pending)} of {len(tasks)} tasks done, {len(pending)} to run")
     prog = Progress(len(pending), [estimates[t] for t in pending])
-    overhead = None
+    this = {"command": command, "workers": scheduler or workers or os.cpu_count(), "wall_s": 0.0, "ran": len(pending)}
+
+    def save_plan():
+        this["wall_s"] = round(time.time() - prog.t0, 1)
+        _write(plan_file, {"tasks": [dict(asdict(t), key=keys[t]) for t in tasks], "invocations": before + [this]})
+    save_plan()
     if pending:
         with client(workers, scheduler) as c:
             if log:
@@ -239,22 +249,28 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
                     res = {"records": [], "error": f"{type(e).__name__}: {e}", "cycles": 0, "wall_s": 0.0}
                 if not res["error"]:
                     _write(done_dir / f"{keys[t]}.json", res)
-                overhead = res.get("cycle_overhead", overhead)
                 prog.task_ended(t, res, estimates[t])
-                _write(out / "records.json", _records(tasks, keys, done_dir))
+                _write(out / "records.json", _records(_done(tasks, keys, done_dir)))
+                save_plan()
         prog.close()
-    records = _records(tasks, keys, done_dir)
+    save_plan()
+    done = _done(tasks, keys, done_dir)
+    records = _records(done)
     _write(out / "records.json", records)
-    return Sweep(records, prog.failed, prog.cycles, round(time.time() - prog.t0, 1), overhead, len(pending))
+    runs = before + [this]
+    overhead = next((d["cycle_overhead"] for d in done if d.get("cycle_overhead") is not None), None)
+    return Sweep(records, prog.failed, sum(d["cycles"] or 0 for d in done), round(sum(r["wall_s"] for r in runs), 1),
+                 overhead, len(pending), runs)
 
 
-def _records(tasks, keys, done_dir):
-    recs = []
-    for t in tasks:
-        f = done_dir / f"{keys[t]}.json"
-        if f.exists():
-            recs += json.loads(f.read_text())["records"]
-    return recs
+def _done(tasks, keys, done_dir):
+    """The finished tasks' results, in task order."""
+    files = (done_dir / f"{keys[t]}.json" for t in tasks)
+    return [json.loads(f.read_text()) for f in files if f.exists()]
+
+
+def _records(done):
+    return [r for d in done for r in d["records"]]
 
 
 def _write(path, obj):

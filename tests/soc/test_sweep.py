@@ -71,8 +71,12 @@ def test_resume_runs_only_the_missing_tasks(small, tmp_path):
         sweep.run(small[0], small[1], tmp_path, small[2])
     files = sorted((tmp_path / "tasks").glob("*.json"))
     files[1].unlink()
-    again = sweep_records(small, tmp_path, workers=1, resume=True)
+    again = sweep_records(small, tmp_path, workers=1, resume=True, command="vexrun bench --resume")
     assert again.ran == 1 and again.records == first.records
+    # The totals are the whole sweep's, over both runs, each run named in DIR/sweep.json.
+    assert [(i["command"], i["ran"]) for i in again.invocations] == [("", len(small[0])), ("vexrun bench --resume", 1)]
+    assert again.cycles == first.cycles and again.wall_s >= first.wall_s
+    assert json.loads((tmp_path / "sweep.json").read_text())["invocations"] == again.invocations
 
 
 def test_a_failed_task_is_reported_and_the_others_kept(small, tmp_path):

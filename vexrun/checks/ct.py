@@ -326,13 +326,14 @@ def run_table(rows, quick=False, seed=15, samples=None, log=print, out=None, wor
     log(f"vexrun ct: {len(tasks)} routines x builds as tasks; records in {out}")
     # Estimates only weigh the progress line's time left: a call's cycles differ by routine.
     s = sweep.run(tasks, {t: t.samples for t in tasks}, out, digests, fn=run_task, workers=workers,
-                  scheduler=scheduler, resume=resume, log=log)
+                  scheduler=scheduler, resume=resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
     for r in s.records:
         log(f"  {r['config']:10} {r['routine']:24} |t| = {abs_t(r):8.2f}  {r['verdict']}  ({r['samples']} calls)")
     if s.failures:
         task, reason = s.failures[0]
         raise ToolError(f"ct {task.name}: {reason} (alone: {task.command()}; --out {out} --resume completes the rest)")
-    wall = time.time() - t0
+    wall = time.time() - t0 - s.invocations[-1]["wall_s"] + s.wall_s     # this run's builds and every run's sweep
     log(f"vexrun ct: {len(s.records)} rows in {wall / 60:.1f} minutes wall")
+    runs = f" in {len(s.invocations)} runs (--resume)" if len(s.invocations) > 1 else ""
     return s.records, {"commit": commit, "date": time.strftime("%Y-%m-%d", time.gmtime()),
-                       "wall": f"{wall / 60:.0f} minutes", "command": "vexrun " + " ".join(sys.argv[1:])}
+                       "wall": f"{wall / 60:.0f} minutes{runs}", "command": s.invocations[0]["command"]}

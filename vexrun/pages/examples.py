@@ -61,7 +61,8 @@ def bench_wall(meta):
         return f"{meta['sim_wall_s'] / 60:.0f} min"
     workers = sweep["workers"]
     on = f"{workers} worker{'s' if workers != 1 else ''}" if isinstance(workers, int) else "a cluster"
-    return f"{sweep['wall_s'] / 60:.0f} min on {on}"
+    runs = len(sweep.get("invocations", ()))
+    return f"{sweep['wall_s'] / 60:.0f} min on {on}" + (f" in {runs} runs (--resume)" if runs > 1 else "")
 
 
 def durations(data):
