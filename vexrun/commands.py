@@ -107,7 +107,7 @@ def sessions(args):
     """Where oracle requests run: a board (--port) or the simulated SoC."""
     if args.port:
         from vexrun.board import serial
-        build = serial.board_build_dir(args.board, config_from(args).soc, args.build_dir)
+        build = serial.board_build_dir(args.board, config_from(args).soc, args.build_dir, args.sys_clk_mhz)
         return serial.sessions(build, args.port, baud=args.baud, timeout=args.timeout, boot=not args.no_boot, log=log)
     from vexrun.soc import oracle
     return oracle.sim_sessions(config_from(args), args.max_cycles, args.timeout, log)
@@ -158,7 +158,7 @@ def the_board(args, buildable=True):
 def cmd_bitstream(args):
     from vexrun.board import fpga
     board, cfg = the_board(args), config_from(args).soc
-    hz = int(args.sys_clk_mhz * 1e6) if args.sys_clk_mhz else board.sys_clk_hz
+    hz = board.clock_of(args.sys_clk_mhz)
     why = board.refusal(cfg.name, hz)
     if why:
         raise UsageError(why)
@@ -174,7 +174,8 @@ def cmd_bitstream(args):
 def cmd_load(args):
     from vexrun.board import fpga, load
     board, cfg = the_board(args), config_from(args).soc
-    out = load.load(board, cfg, fpga.build_dir(board, cfg), cable=args.cable, log=log)
+    hz = board.clock_of(args.sys_clk_mhz)
+    out = load.load(board, cfg, fpga.build_dir(board, cfg, hz), cable=args.cable, sys_clk_hz=hz, log=log)
     if out:
         print(out.splitlines()[-1])
     return 0
@@ -186,7 +187,8 @@ def cmd_bench_board(args):
     if not args.port:
         raise UsageError("no serial port given (PORT=/dev/ttyUSB0 or --port): the board's USB-UART")
     records, meta, path, failures = serial.bench(
-        serial.board_build_dir(args.board, config_from(args).soc, args.build_dir), args.port, suites_arg=args.suites,
+        serial.board_build_dir(args.board, config_from(args).soc, args.build_dir, args.sys_clk_mhz), args.port,
+        suites_arg=args.suites,
         runs=args.runs, sizes=args.sizes, all_=True if args.all else None, resume=args.resume, out=args.out,
         baud=args.baud, timeout=args.timeout, boot=not args.no_boot, boot_timeout=args.boot_timeout,
         window=max(1, args.window), command="vexrun " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["bench-board"]

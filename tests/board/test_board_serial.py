@@ -348,6 +348,21 @@ def test_load_without_a_bitstream_names_the_command_of_its_configuration(tmp_pat
     with pytest.raises(Exception) as e:
         load.load(boards.get("ulx3s"), SocConfig.parse(clmul=1), tmp_path)
     assert "no bitstream" in str(e.value) and "run make bitstream BOARD=ulx3s CLMUL=1 first" in str(e.value)
+    with pytest.raises(Exception) as e:
+        load.load(boards.get("ulx3s"), SocConfig.parse(mont=1, mont_w=64), tmp_path, sys_clk_hz=45_000_000)
+    assert "run make bitstream BOARD=ulx3s MONT=1 MONT_W=64 SYS_CLK_MHZ=45 first" in str(e.value)
+
+
+def test_load_and_bench_board_find_the_build_at_its_clock():
+    """A build made at SYS_CLK_MHZ=45 is where load, bench-board and the oracle look when given it."""
+    import boards
+    from hw.config import SocConfig
+    cfg = SocConfig.parse(mont=1, mont_w=64)
+    assert board.board_build_dir("ulx3s", cfg, sys_clk_mhz=45).name == "ulx3s-full-mont_w64-45mhz"
+    assert board.board_build_dir("ulx3s", cfg) == board.board_build_dir("ulx3s", cfg, sys_clk_mhz=50)
+    r = subprocess.run([sys.executable, "-m", "vexrun.cli", "load", "--board", "ulx3s", "--mont", "1", "--mont-w", "64",
+                        "--sys-clk-mhz", "45"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "ulx3s-full-mont_w64-45mhz" in r.stderr and "SYS_CLK_MHZ=45" in r.stderr, r.stderr
 
 
 def test_silence_is_a_timeout_naming_the_port(fake, build_dir):

@@ -20,14 +20,16 @@ def loader_path():
     return exe
 
 
-def load(board, cfg, bit_dir: Path, cable=None, log=print):
-    """Loads the bitstream of `bit_dir` (configuration `cfg`) into the board's FPGA (SRAM: lost
-    at power-off). Raises ToolError with one line when there is no bitstream or no cable."""
+def load(board, cfg, bit_dir: Path, cable=None, sys_clk_hz=None, log=print):
+    """Loads the bitstream of `bit_dir` (configuration `cfg`, built at sys_clk_hz: default the
+    board's clock) into the board's FPGA (SRAM: lost at power-off). Raises ToolError with one
+    line when there is no bitstream or no cable."""
     ext = {"ecp5": ".bit", "gowin": ".fs"}.get(board.family, ".bit")
     bits = sorted(bit_dir.glob(f"*{ext}"))
     if not bits:
+        clk = [f"SYS_CLK_MHZ={sys_clk_hz / 1e6:g}"] if sys_clk_hz and sys_clk_hz != board.sys_clk_hz else []
         raise ToolError(f"no bitstream ({ext}) in {bit_dir.relative_to(ROOT) if bit_dir.is_relative_to(ROOT) else bit_dir}: "
-                        f"run make bitstream {' '.join([f'BOARD={board.name}'] + cfg.make_args())} first")
+                        f"run make bitstream {' '.join([f'BOARD={board.name}'] + cfg.make_args() + clk)} first")
     exe = loader_path()
     cmd = [str(exe), "-b", LOADER_BOARDS[board.name]]
     if cable:

@@ -181,9 +181,9 @@ def sessions(build_dir: Path, port, baud=DEFAULT_BAUD, timeout=DEFAULT_TIMEOUT, 
     return new_session
 
 
-def board_build_dir(board_name, soc_cfg, given=None) -> Path:
+def board_build_dir(board_name, soc_cfg, given=None, sys_clk_mhz=None) -> Path:
     """`given` (a build folder with soc.json and fw/vexcrypt.bin), or the one `make bitstream`
-    left for the board and the configuration."""
+    left for the board and the configuration at that clock (default: the board's)."""
     if given:
         return Path(given).resolve()
     import boards
@@ -192,7 +192,7 @@ def board_build_dir(board_name, soc_cfg, given=None) -> Path:
         board = boards.get(board_name, buildable=False)
     except boards.BoardError as e:
         raise UsageError(str(e))
-    return fpga.build_dir(board, soc_cfg)
+    return fpga.build_dir(board, soc_cfg, board.clock_of(sys_clk_mhz))
 
 
 # ---- bench-board ---------------------------------------------------------------------------------
