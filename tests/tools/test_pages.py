@@ -75,6 +75,8 @@ def test_bench_wall_reads_a_sweep_or_one_simulation():
     assert bench_wall({"sim_wall_s": 4443.6}) == "74 min"
     assert bench_wall({"sweep": {"wall_s": 3580.4, "workers": 1}}) == "60 min on 1 worker"
     assert bench_wall({"sweep": {"wall_s": 1900, "workers": "tcp://10.0.0.1:8786"}}) == "32 min on a cluster"
+    resumed = {"wall_s": 660, "workers": 1, "invocations": [{"wall_s": 640}, {"wall_s": 20}]}
+    assert bench_wall({"sweep": resumed}) == "11 min on 1 worker in 2 runs (--resume)"
 
 
 def test_a_sweeps_run_renders_its_pages_and_the_readmes_durations(tmp_path):
@@ -93,3 +95,14 @@ def test_a_sweeps_run_renders_its_pages_and_the_readmes_durations(tmp_path):
     logged = []
     changed = publish.publish(docs=docs, log=logged.append)
     assert docs / "performance.md" in changed and all(str(docs) in line for line in logged)
+
+
+def test_seed003_des_row_is_encrypt_plus_decrypt():
+    """Seed 003's Table 1 times DES encryption plus decryption: the page sums our two 8 KiB ECB
+    runs per block, not twice the encryption."""
+    from vexrun.pages import data
+    from vexrun.suites import symmetric
+    recs = [{"suite": "block", "prim": "des", "op": op, "mode": "ecb", "impl": "sw", "bytes": n, "cycles": c * n // 8}
+            for op, c in (("enc", 1000), ("dec", 900)) for n in (64, symmetric.LONG)]
+    line = next(x for x in symmetric.page(recs, {}, data.Data()) if x.startswith("Seed 003"))
+    assert "ECB run: 1,900 cycles enc+dec" in line, line
