@@ -136,13 +136,15 @@ def page(records, meta, data):
     def phone_cells(ph):
         return " | ".join(cycles(ph[p] * seeds.SEED002_CLOCK_MHZ[p] * 1e6) if p in ph else "-" for p in phones)
 
+    held = [r for r in records if not r.get("var")]     # constant time; the variable-time twins: the last table
     out += ["", "### Seed 002 (Java ME phones): Diffie-Hellman and DSA", "",
+            "Constant time (the variable-time twins are compared under \"Constant time vs variable time\"). "
             "DH: key pair + shared secret over the MODP groups (full-size private exponents); the phones' "
             "times (Table 6) converted with their clocks.", "",
             "| group | vexcrypt key pair | shared | total | " + " | ".join(f"{p} cycles" for p in phones) + " |",
             "|---|---:|---:|---:|" + "---:|" * len(phones)]
-    for r in find(records, "pk", prim="dh", op="keypair"):
-        sh = next(iter(find(records, "pk", prim="dh", op="shared", bits=r["bits"])), None)
+    for r in find(held, "pk", prim="dh", op="keypair"):
+        sh = next(iter(find(held, "pk", prim="dh", op="shared", bits=r["bits"])), None)
         tot = r["cycles"] + (sh["cycles"] if sh else 0)
         out.append(f"| {r['group']} | {r['cycles']:,} | {cycles(sh['cycles'] if sh else None)} | {tot:,} | "
                    + phone_cells(seeds.SEED002_DH_S.get(r["bits"], {})) + " |")
@@ -150,8 +152,8 @@ def page(records, meta, data):
             "the phones signed (Table 8).", "",
             "| key | message | sign | verify | sign + verify | " + " | ".join(f"{p} cycles" for p in phones) + " |",
             "|---|---:|---:|---:|---:|" + "---:|" * len(phones)]
-    for r in find(records, "pk", prim="dsa", op="sign"):
-        v = next(iter(find(records, "pk", prim="dsa", op="verify", bits=r["bits"], bytes=r["bytes"])), None)
+    for r in find(held, "pk", prim="dsa", op="sign"):
+        v = next(iter(find(held, "pk", prim="dsa", op="verify", bits=r["bits"], bytes=r["bytes"])), None)
         ph = seeds.SEED002_DSA_S.get(r["bytes"], {}) if r["bits"] == 1024 else {}
         out.append(f"| {r['key']} ({r['hash']}) | {r['bytes']} B | {r['cycles']:,} | {cycles(v['cycles'] if v else None)} | "
                    f"{cycles(r['cycles'] + v['cycles'] if v else None)} | " + phone_cells(ph) + " |")
