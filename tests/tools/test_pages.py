@@ -106,3 +106,19 @@ def test_seed003_des_row_is_encrypt_plus_decrypt():
             for op, c in (("enc", 1000), ("dec", 900)) for n in (64, symmetric.LONG)]
     line = next(x for x in symmetric.page(recs, {}, data.Data()) if x.startswith("Seed 003"))
     assert "ECB run: 1,900 cycles enc+dec" in line, line
+
+
+def test_seed002_comparisons_take_constant_time_records_only():
+    """The pk suite also measures DH's and DSA's variable-time twins: the seed 002 comparisons (the
+    curves page's ratios, the pk page's tables) add up the constant-time records only."""
+    from vexrun.pages import data
+    from vexrun.suites import ec, pk
+    records, meta = data.Data().run("performance-ec.json")
+    twins = [dict(r, var=True, cycles=10**12) for r in records
+             if r.get("suite") == "pk" and r.get("prim") in ("dh", "dsa") and r.get("bits") == 1024]
+    assert twins
+    def seed_part(lines):                 # the pk page's last table compares the twins, by design
+        end = "### Constant time vs variable time"
+        return lines[:lines.index(end)] if end in lines else lines
+    for page in (ec.page, pk.page):
+        assert seed_part(page(records + twins, meta, data.Data())) == seed_part(page(records, meta, data.Data()))
