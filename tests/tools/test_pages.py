@@ -122,3 +122,21 @@ def test_seed002_comparisons_take_constant_time_records_only():
         return lines[:lines.index(end)] if end in lines else lines
     for page in (ec.page, pk.page):
         assert seed_part(page(records + twins, meta, data.Data())) == seed_part(page(records, meta, data.Data()))
+
+
+def test_seed_page_rows_link_a_section_that_exists_or_give_a_reason():
+    """docs/seeds.md: every row of every seed links a heading its page has, or says why none
+    reproduces it; a row that reads data finds it in the committed runs."""
+    from vexrun.pages import data, seedmap
+    assert {it.seed for it in seedmap.ITEMS} == {"000", "001", "002", "003", "004"}
+    d = data.Data()
+    for it in seedmap.ITEMS:
+        assert it.page or it.note, it
+        if it.page:
+            headings = {seedmap.slug(m.group(1)) for m in re.finditer(r"^#+ (.+)$", (ROOT / "docs" / it.page).read_text(), re.M)}
+            assert seedmap.slug(it.heading) in headings, (it.item, it.heading)
+        if it.ours:
+            records, meta = d.run(it.ours.file)
+            assert meta and it.ours.fn(records), (it.seed, it.item)
+    assert seedmap.slug("Seed 003, Table 1 (iPAQ H3630, 206 MHz, OpenSSL) and the marks") == \
+        "seed-003-table-1-ipaq-h3630-206-mhz-openssl-and-the-marks"

@@ -41,8 +41,8 @@ def whole_pages(data: Data) -> dict:
 
 def blocks():
     """{block name: renderer(data) -> text}: every generated block of the Markdown files."""
-    from vexrun.pages import examples, readme, tables
-    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS}
+    from vexrun.pages import examples, readme, seedmap, tables
+    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS, **seedmap.BLOCKS}
 
 
 def markdown_files():

@@ -1,0 +1,282 @@
+"""docs/seeds.md: every table and figure of the five seeds (../shared/seeds/) that reports a
+measurement, one row each: the seed's figure, ours from the committed data with the configuration
+it was measured on, and the section that reproduces it or why none does (yet).
+
+A row's `ours` reads one data file (docs/<file>.json) through a function of its records; `where`
+is a section of a page (checked to exist by tests/tools/test_pages.py), a note on what the section
+lacks, or only a reason."""
+
+import re
+from dataclasses import dataclass
+
+from vexrun.suites import ec, symmetric
+
+
+@dataclass(frozen=True)
+class Ours:
+    file: str            # docs/<file>: the run it reads
+    fn: object           # records -> text, or None when the run lacks them
+
+
+@dataclass(frozen=True)
+class Item:
+    seed: str
+    item: str
+    what: str
+    theirs: str
+    ours: Ours | None = None
+    page: str = ""        # a page under docs/ and one of its headings: the reproduction
+    heading: str = ""
+    note: str = ""        # what the section lacks, or why there is none
+
+
+def slug(heading):
+    """GitHub's anchor of a Markdown heading."""
+    return re.sub(r"\s", "-", re.sub(r"[^\w\- ]", "", heading.strip().lower()))
+
+
+# ---- reading the runs ----
+
+def _rec(records, **kw):
+    """The first constant-time record (the pk suite's variable-time twins left out) matching kw."""
+    return next((r for r in records if not r.get("var") and all(r.get(k) == v for k, v in kw.items())), None)
+
+
+def _cyc(records, **kw):
+    r = _rec(records, **kw)
+    return f"{r['cycles']:,}" if r else None
+
+
+def _slopes(*keys, fmt="{:.1f}"):
+    def fn(records):
+        s = symmetric.slopes(records)
+        return " / ".join(fmt.format(s[k]) for k in keys) + " cycles/B" if all(k in s for k in keys) else None
+    return fn
+
+
+def _sizes(prim, op):
+    def fn(records):
+        a, b = (_cyc(records, prim=prim, op=op, bytes=n) for n in (23, 53278))
+        return f"{a} cycles at 23 B, {b} at 53,278 B" if a and b else None
+    return fn
+
+
+def _mp_best(prim, op, bits):
+    def fn(records):
+        rs = [r for r in records if r.get("suite") == "mp" and r.get("prim") == prim and r.get("op") == op
+              and r.get("bits") == bits]
+        return f"{min(r['cycles'] for r in rs):,} cycles" if rs else None
+    return fn
+
+
+def _ec_speedups(curves):
+    def fn(records):
+        ratios = [b["cycles"] / o["cycles"] for c in curves for p in ("ecdh", "ec_elgamal", "ecdsa")
+                  if (b := ec.protocol(records, p, c, "basic")) and (o := ec.protocol(records, p, c, "optimized"))]
+        return f"{min(ratios):.1f}-{max(ratios):.1f}x (cycles, {', '.join(curves)})" if ratios else None
+    return fn
+
+
+def _ec_growth(records):
+    ratios = [ec.protocol(records, p, f"{fam}-233", st)["cycles"] / ec.protocol(records, p, f"{fam}-163", st)["cycles"]
+              for fam in "BK" for p in ("ecdh", "ec_elgamal", "ecdsa") for st in ("basic", "optimized")
+              if ec.protocol(records, p, f"{fam}-233", st) and ec.protocol(records, p, f"{fam}-163", st)]
+    return f"{min(ratios):.2f}-{max(ratios):.2f}x (cycles)" if ratios else None
+
+
+def _sha1_vs_md5(records):
+    s = symmetric.slopes(records)
+    return f"SHA-1 at {100 * s['md5 hash'] / s['sha1 hash']:.0f} % of MD5's speed" if "md5 hash" in s else None
+
+
+def _des_sha(records):
+    des = [_rec(records, prim="des", op=op, mode="ecb", bytes=symmetric.LONG) for op in ("enc", "dec")]
+    sha = _cyc(records, prim="sha1", bytes=64)
+    if not all(des) or not sha:
+        return None
+    return f"DES enc + dec {sum(r['cycles'] for r in des) / (symmetric.LONG / 8):,.0f} cycles a block; SHA-1 {sha} at 64 B"
+
+
+def _rsa(records):
+    parts = [f"RSA-{b} {op} {c}" for b in (1024, 2048) for op in ("sign", "verify")
+             if (c := _cyc(records, suite="pk", prim="rsa", op=op, bits=b, algo=2, sqr=True, radix=32,
+                           **({"crt": "mrc"} if op == "sign" else {})))]
+    return "; ".join(parts) + " cycles (sign constant time)" if parts else None
+
+
+def _dh(records):
+    tot = [sum(r["cycles"] for r in records if r.get("prim") == "dh" and r.get("bits") == b and not r.get("var"))
+           for b in (512, 1024)]
+    return f"DH-512 {tot[0]:,}, DH-1024 {tot[1]:,} cycles (key pair + shared, constant time)" if all(tot) else None
+
+
+def _dsa(records):
+    s, v = (_rec(records, prim="dsa", op=op, bits=1024, bytes=23) for op in ("sign", "verify"))
+    return f"DSA-1024 sign + verify, 23 B: {s['cycles'] + v['cycles']:,} cycles" if s and v else None
+
+
+def _ec_vs_ff(records):
+    e = ec.protocol(records, "ecdh", "B-163", "optimized")
+    dh = sum(r["cycles"] for r in records if r.get("prim") == "dh" and r.get("bits") == 1024 and not r.get("var"))
+    return f"EC-DH B-163 {dh / e['cycles']:.1f}x faster than DH-1024 (constant time)" if e and dh else None
+
+
+PERF, EC = "performance.json", "performance-ec.json"
+BESIDE = "Beside the seeds (converted to cycles with the clock each paper gives)"
+LAYOUT = "Cycles per byte and the least-squares line (layout of seed 002, Table 4)"
+PALM = "Seed 000, Tables 9-13 (Palm MPLib) in cycles"
+PHONES = "Seed 002 (Java ME phones): Diffie-Hellman and DSA"
+PK_PLOT = "The public-key design space (seed 004, Fig. 1)"
+PLANNED = "planned: "
+PROTOCOLS = PLANNED + "the TLS handshake, S/MIME and IKE against OpenSSL"
+METHOD = PLANNED + "seed 004's method (routines characterized, macro-models, the handshake's stages)"
+
+ITEMS = [
+    # Seed 000: Palm OS, MPLib; the extract keeps sections 6-8 only (Tables 1-7 lost).
+    Item("000", "Table 8", "hashing speed of MD2, MD4, MD5, SHA-1", "lost in the extract",
+         Ours(PERF, _slopes("md2 hash", "md4 hash", "md5 hash", "sha1 hash")), "performance.md", LAYOUT,
+         "the seed's figures are lost in its text extract: nothing to put beside ours"),
+    Item("000", "Fig 3", "relative speed of MD2, MD4, MD5, SHA-1", "bars lost (axis ticks only)",
+         Ours(PERF, _slopes("md2 hash", "md4 hash", "md5 hash", "sha1 hash")), "performance.md", LAYOUT,
+         "the seed's bars are lost in its text extract"),
+    Item("000", "§6", "SHA-1's speed against MD5's", "SHA-1 about 47 % of MD5's speed",
+         Ours(PERF, _sha1_vs_md5), "performance.md", LAYOUT, "the ratio is computed here from the two slopes"),
+    Item("000", "§6", "hash code inlined instead of a system library", "1 % to 4 % faster",
+         note="not applicable: bare-metal firmware has no system library or trap calls"),
+    Item("000", "Table 9", "512-bit modular reduction", "Palm V 3.13 ms, Palm IIIc 1.88 ms",
+         Ours(PERF, _mp_best("mod_reduce", "1024 mod 512", 512)), "performance.md", PALM),
+    Item("000", "Table 10", "512-bit modular addition", "Palm V 3.28 ms, Palm IIIc 2.21 ms",
+         Ours(PERF, _mp_best("mod_add", "add", 512)), "performance.md", PALM),
+    Item("000", "Table 11", "modular multiplication, 512 and 1024 bits", "107 ms, 410 ms",
+         Ours(PERF, _mp_best("mod_mul", "mul+div", 1024)), "performance.md", PALM, "ours: the 1024-bit one"),
+    Item("000", "Table 12", "512-bit modular inverse", "Palm V 1,381 ms, Palm IIIc 998 ms",
+         Ours(PERF, _mp_best("mod_inv", "binary", 512)), "performance.md", PALM),
+    Item("000", "Table 13", "512-bit exponentiation: full exponent, e = 3, e = 65537",
+         "96.91 s (printed also as 310,112 ms), 710 ms, 2,627 ms",
+         Ours(PERF, _mp_best("modexp", "e=full", 512)), "performance.md", PALM, "ours: the full exponent"),
+    Item("000", "Fig 4", "Tables 11-13 as a plot", "caption only in the extract",
+         page="performance.md", heading=PALM, note="its data are Tables 11-13's rows"),
+    Item("000", "§8", "SSC2 against ARC4", "SSC2 10 % faster, less state memory",
+         note="cannot be reproduced: SSC2's specification is not obtainable here"),
+    Item("000", "§8", "SEAL 3.0 on large data, its key set-up and tables", "efficient on large data; tables over 3 KB",
+         Ours(PERF, _slopes("seal crypt", "rc4 crypt")), "performance.md", LAYOUT,
+         PLANNED + "the SEAL/RC4 crossover (SEAL's key set-up against its faster stream)"),
+    Item("000", "§8", "block ciphers against stream ciphers", "block ciphers much slower",
+         Ours(PERF, _slopes("rc4 crypt", "seal crypt", "aes-128 tab ecb enc", "des ecb enc")), "performance.md",
+         LAYOUT, "the statement is not printed beside the slopes"),
+    # Seed 001: ECC on a 64-bit RISC simulator, basic against optimized algorithm sets.
+    Item("001", "Speedup From Optimized Algorithms", "optimized set over basic, per protocol and key size",
+         "163 bits: DH 14.5, ElGamal 16.9, DSA 15.3; 233 bits: 12.9-17.9",
+         Ours(EC, _ec_speedups(("B-163", "K-163", "B-233", "K-233"))), "performance-ec.md",
+         "Seed 001: basic vs optimized, cycles",
+         "not like for like: the seed's optimized set is affine with the almost-inverse, ours a projective "
+         "Lopez-Dahab ladder with Itoh-Tsujii; " + PLANNED + "the seed's own set beside it"),
+    Item("001", "Instruction Distribution", "compute / memory / other instructions per protocol and set",
+         "memory instructions as frequent as compute (percentages lost)",
+         note=PLANNED + "instruction counts by class in the SoC"),
+    Item("001", "Pathlength Increase: From 163-bit to 233-bit keys", "path length at 233 bits over 163 bits",
+         "2.2-2.8x", Ours(EC, _ec_growth), "performance-ec.md", "Seed 001: growth from 163 to 233 bits",
+         "ours in cycles, not instructions"),
+    Item("001", "Observations", "where the speedup comes from", "up to 30x fewer arithmetic operations",
+         page="performance-ec.md", heading="Cost split by field operation",
+         note="field operations counted per protocol; their basic/optimized ratio is not printed"),
+    Item("001", "Observations", "extra memory of the optimized set", "< 1 kB",
+         note=PLANNED + "the sets' memory from the ELF's symbols"),
+    Item("001", "Observations", "a separate multiplier", "not needed (no figure)",
+         page="performance-clmul.md", heading="Speedup: the unit against the software, one binary", note=
+         "the project measures the opposite choice: a carry-less multiply unit"),
+    # Seed 002: Java ME on five phones.
+    Item("002", "§1", "AES on the Motorola V3", "out of memory above 50 KB",
+         note="not applicable: a memory limit of that phone's Java heap"),
+    Item("002", "§4.1", "RC4 against RC5 and AES (enc + dec)", "RC4 better (90 %); 65.7 % gain over RC5",
+         Ours(PERF, _slopes("rc4 crypt", "rc5-32/12/16 cbc enc+dec", "aes-128 tab cbc enc+dec")), "performance.md",
+         BESIDE, PLANNED + "the ranking printed, from one run of all suites"),
+    Item("002", "§4.1", "MD5, SHA-1, SHA-256", "SHA-1 11 % better than MD5 (40 %); SHA-256 worst (90 %)",
+         Ours(PERF, _slopes("md5 hash", "sha1 hash", "sha256 hash")), "performance.md", BESIDE,
+         PLANNED + "the ranking printed"),
+    Item("002", "§4.1", "DH against ECDH, DSA against ECDSA", "DH better (90 %); DSA 10 % better (40 %)",
+         Ours(EC, _ec_vs_ff), "performance-ec.md", "Seed 002: elliptic curves against DH and DSA"),
+    Item("002", "Fig 2", "RSA time against file size (A1200, N95, 7373)", "no numbers in the extract",
+         note=PLANNED + "block-wise RSA over the seed's file sizes"),
+    Item("002", "Fig 3", "RSA time against file size (V3, V220)", "no numbers in the extract",
+         note=PLANNED + "block-wise RSA over the seed's file sizes"),
+    Item("002", "Fig 4", "ciphers' time against size on the N95, linear fit", "R² AES 0.90, RC4 0.99, RC5 0.94",
+         page="plots.md", heading="Cycles against message size, beside seed 002's phones",
+         note="the phones' lines are drawn; R² not printed"),
+    Item("002", "Fig 5", "hashes' time against size on the N95, linear fit", "R² MD5 0.99, SHA-1 0.91, SHA-256 0.98",
+         page="plots.md", heading="Cycles against message size, beside seed 002's phones",
+         note="the phones' lines are drawn; R² not printed"),
+    Item("002", "Table 4", "time = A bytes + B and R², six algorithms, five phones",
+         "e.g. RC4 A1200 0.002 ms/B, 129.2 ms, 0.83", Ours(PERF, _slopes("rc4 crypt", "aes-128 tab cbc enc+dec")),
+         "performance.md", BESIDE, "only A beside the phones; " + PLANNED + "B and R²"),
+    Item("002", "Table 4", "DH and ECDH against key size", "A not significant; B per phone",
+         note=PLANNED + "the regression on key size"),
+    Item("002", "§4.4", "phones compared pairwise, clock as a predictor", "A1200 best; 7373 faster than V3, V220",
+         note=PLANNED + "this platform's analogue, a 2^3 factorial of its own factors"),
+    Item("002", "Table 5", "RC4, 2^3 factorial (maker, clock class, size)", "23 B / 50 KB: N95 0.25 / 0.4 s ...",
+         Ours(PERF, _sizes("rc4", "crypt")), note=PLANNED + "beside the seed (measured, not yet shown)"),
+    Item("002", "Table 6", "DH key pair + shared, 512 and 1024 bits", "N95 1.4 / 3.09 s ...",
+         Ours(PERF, _dh), "performance.md", PHONES, "the factorial's allocation of variation not computed"),
+    Item("002", "Table 7", "SHA-1, 2^3 factorial", "23 B / 50 KB: N95 0.2 / 0.3 s ...",
+         Ours(PERF, _sizes("sha1", "hash")), note=PLANNED + "beside the seed (measured, not yet shown)"),
+    Item("002", "Table 8", "DSA, 23 B and 50 KB, 2^3 factorial", "N95 8.2 / 7.9 s ...",
+         Ours(PERF, _dsa), "performance.md", PHONES, "the factorial's allocation of variation not computed"),
+    # Seed 003: an iPAQ H3630 (StrongARM 206 MHz), OpenSSL.
+    Item("003", "Fig 1", "SSL handshake (mutual authentication) and a 1 MB transfer", "handshake 1,145 / 2,063 ms",
+         note=PROTOCOLS),
+    Item("003", "§3", "battery life with and without SSL", "4,906 transfers against about 80,000",
+         note="not applicable: the simulation measures no energy"),
+    Item("003", "Fig 2", "S/MIME sign and verify, 2,092 B", "110 / 42 ms (1,024-bit)", note=PROTOCOLS),
+    Item("003", "Fig 3", "S/MIME sign + 3DES, decrypt + verify", "711 / 151 ms (1,024-bit)", note=PROTOCOLS),
+    Item("003", "Table 1", "DES enc + dec and SHA-1, 100,000 each", "7,354 ms and 19,111 ms",
+         Ours(PERF, _des_sha), "performance.md", BESIDE),
+    Item("003", "Table 1", "RSA sign and verify, 10,000 each", "1,024-bit 782,593 / 50,125 ms",
+         Ours(PERF, _rsa), "performance.md", "Seed 003, Table 1 (iPAQ H3630, 206 MHz, OpenSSL) and the marks"),
+    Item("003", "§5", "IKE main and quick mode, from Table 1", "about 167 ms / 0.68 ms (1,024-bit)",
+         note=PROTOCOLS),
+    Item("003", "§6", "earlier handhelds (cited)", "KSSL on a Palm: handshake 10-13 s",
+         note="other papers' figures, cited by the seed"),
+    # Seed 004: Xtensa at 214 MHz, its SSL stages and macro-models.
+    Item("004", "Fig 1(a)", "exponentiation cost per modular-multiplication algorithm", "values lost; ALGO 5 costliest",
+         page="plots.md", heading=PK_PLOT, note="ours only: the seed's values are not in its extract"),
+    Item("004", "Fig 1(b)", "ALGO 3's cost against the radix", "minimum at radix 256",
+         page="performance.md", heading="Radix sweep (seed 004, Fig. 1(b)): 1024-bit Montgomery squaring",
+         note="ours is the product, not encryption + decryption"),
+    Item("004", "§III", "a wireless transaction's encryption, block size and cache", "64,301 to 15,715 Kcycles",
+         note=METHOD),
+    Item("004", "Fig 3", "a library routine's cost profile and its fit", "mean absolute error 0.013-0.128",
+         note=METHOD),
+    Item("004", "Table 2", "optimal parameters per SSL stage", "speedups 74.6 / 82.9 / 66.4 %",
+         note=METHOD),
+    Item("004", "Table 3", "the handshake's public-key cost: conventional, fixed, adaptive",
+         "562,116 / 98,969 / 98,744 Kcycles", note=METHOD),
+    Item("004", "Fig 5(a)", "macro-model estimate against simulation", "11.8 % mean absolute error",
+         note=METHOD),
+    Item("004", "Fig 5(b)", "macro-model speed against simulation", "1,407x faster", note=METHOD),
+    Item("004", "§I", "pilotSSL on a Palm IIIx (cited)", "RSA-512 sign 7.0 s", note="another paper's figures"),
+]
+
+
+def _config(meta):
+    return f"`{meta['config']}`, {meta['where']}, `{meta['commit'][:7]}`"
+
+
+def render(data):
+    lines = ["| seed | item | what it measures | the seed's figure | ours | configuration | where |",
+             "|---|---|---|---|---|---|---|"]
+    for it in ITEMS:
+        ours, config = "-", ""
+        if it.ours:
+            records, meta = data.run(it.ours.file)
+            text = it.ours.fn(records) if it.ours.fn and meta else None
+            ours, config = text or "-", _config(meta) if meta and text else ""
+        where = f"[{it.page} § {it.heading}]({it.page}#{slug(it.heading)})" if it.page else ""
+        where = "; ".join(w for w in (where, it.note) if w)
+        lines.append(f"| {it.seed} | {it.item} | {it.what} | {it.theirs} | {ours} | {config} | {where} |")
+    counts = {s: sum(it.seed == s for it in ITEMS) for s in sorted({it.seed for it in ITEMS})}
+    lines += ["", "Rows: " + ", ".join(f"seed {s} {n}" for s, n in counts.items()) + f"; {len(ITEMS)} in all. "
+              + f"{sum(bool(it.page) for it in ITEMS)} link to a section that reproduces them in full or in part."]
+    return "\n".join(lines)
+
+
+BLOCKS = {"seeds": render}
