@@ -140,3 +140,15 @@ def test_seed_page_rows_link_a_section_that_exists_or_give_a_reason():
             assert meta and it.ours.fn(records), (it.seed, it.item)
     assert seedmap.slug("Seed 003, Table 1 (iPAQ H3630, 206 MHz, OpenSSL) and the marks") == \
         "seed-003-table-1-ipaq-h3630-206-mhz-openssl-and-the-marks"
+
+
+def test_seed002_tables_5_and_7_take_rc4_twice_and_50_kb_on_the_line():
+    """RC4 encrypts and decrypts alike: seed 002's encrypt + decrypt is two passes; 50 KB is read
+    on our least-squares line (the sizes measured skip it); SHA-1 once."""
+    from vexrun.suites import symmetric
+    recs = [{"suite": s, "prim": p, "op": op, "impl": "sw", "bytes": n, "cycles": k * n + 100}
+            for s, p, op, k in (("stream", "rc4", "crypt", 10), ("hash", "sha1", "hash", 30)) for n in (23, 500, 15223, 53278)]
+    o = symmetric.seed002_small_large(recs)
+    assert o["rc4"] == {23: 2 * 330, 51200: 2 * 512_100} and round(o["sha1"][51200]) == 1_536_100
+    ranks = symmetric.seed002_orders(recs)
+    assert ranks is None                     # the six series are needed

@@ -174,16 +174,21 @@ def page(records, meta, data):
         lines += ["", "## Key setup", "", "| primitive | cycles |", "|---|---:|"]
         lines += [f"| {label(series_key(r))} | {r['cycles']:,} |" for r in setup]
     ours = slopes(records)
+    if "rc4 crypt" in ours:                # a stream cipher encrypts and decrypts alike: two passes
+        ours["rc4 crypt x 2"] = 2 * ours["rc4 crypt"]
     lines += ["", "## Beside the seeds (converted to cycles with the clock each paper gives)", "",
               "Seed 002 measured Java ME on phones (A1200 320 MHz, N95 332 MHz, Nokia 7373 72.2 MHz, "
-              "Motorola V3 66.1 MHz, V220 16.2 MHz); its ciphers are encrypt+decrypt. Cycles/byte = A(ms/B) × MHz × 1000.", "",
+              "Motorola V3 66.1 MHz, V220 16.2 MHz); its ciphers are encrypt+decrypt (RC4's: two passes of its "
+              "stream, *rc4 crypt x 2*). Cycles/byte = A(ms/B) × MHz × 1000.", "",
               "| primitive | vexcrypt cycles/B | " + " | ".join(f"{p} cycles/B" for p in seeds.SEED002_CLOCK_MHZ) + " |",
               "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
-    for prim, ours_key in (("rc4", "rc4 crypt"), ("rc5", "rc5-32/12/16 cbc enc+dec"), ("aes", "aes-128 tab cbc enc+dec"),
-                           ("md5", "md5 hash"), ("sha1", "sha1 hash"), ("sha256", "sha256 hash")):
+    order = (("rc4", "rc4 crypt x 2"), ("rc5", "rc5-32/12/16 cbc enc+dec"), ("aes", "aes-128 tab cbc enc+dec"),
+             ("md5", "md5 hash"), ("sha1", "sha1 hash"), ("sha256", "sha256 hash"))
+    for prim, ours_key in order:
         s = seeds.seed002_cycles(prim)
         lines.append(f"| {prim} (vexcrypt: {ours_key}) | " + (f"{ours[ours_key]:.1f}" if ours_key in ours else "-") + " | "
                      + " | ".join(f"{s[p][0]:,.0f}" for p in seeds.SEED002_CLOCK_MHZ) + " |")
+    lines += _seed002_rankings(records) + _seed002_small_large(records)
     des = [next((r for r in records if r.get("prim") == "des" and r.get("op") == op and r.get("mode") == "ecb"
                  and r.get("bytes") == LONG), None) for op in ("enc", "dec")]
     sha1 = next((r for r in records if r.get("prim") == "sha1" and r.get("bytes") == 64), None)
@@ -199,6 +204,65 @@ def page(records, meta, data):
                   for k, k2 in (("sha256", "sha256 hash"), ("aes-128", "aes-128 tab ecb enc")))
               + " cycles/B.", ""]
     return lines
+
+
+def seed002_orders(records):
+    """Section 4.1's comparisons on our slopes (RC4 two passes): {"ciphers", "hashes": fastest first,
+    "rc4_saves" over RC5 and "sha1_more" than MD5 in %}, or None without the six series."""
+    s = slopes(records)
+    keys = {"RC4": "rc4 crypt", "RC5": "rc5-32/12/16 cbc enc+dec", "AES": "aes-128 tab cbc enc+dec",
+            "MD5": "md5 hash", "SHA-1": "sha1 hash", "SHA-256": "sha256 hash"}
+    if not all(k in s for k in keys.values()):
+        return None
+    a = {n: s[k] * (2 if n == "RC4" else 1) for n, k in keys.items()}
+    return {"ciphers": " < ".join(sorted(("RC4", "RC5", "AES"), key=a.get)),
+            "hashes": " < ".join(sorted(("MD5", "SHA-1", "SHA-256"), key=a.get)),
+            "rc4_saves": 100 * (1 - a["RC4"] / a["RC5"]), "sha1_more": 100 * (a["SHA-1"] / a["MD5"] - 1)}
+
+
+def _seed002_rankings(records):
+    """Section 4.1's orders beside ours (the curves' against DH and DSA: the curves page)."""
+    o = seed002_orders(records)
+    if not o:
+        return []
+    return ["", f"Seed 002, section 4.1 ranks {seeds.SEED002_RANKINGS}. Here, cycles per byte: {o['ciphers']} "
+            f"(RC4 instead of RC5 saves {o['rc4_saves']:.1f} %), {o['hashes']} (SHA-1 takes {o['sha1_more']:.0f} % "
+            "more than MD5): the ciphers in the seed's order, the hashes not. The curves against DH and DSA: "
+            "docs/performance-ec.md."]
+
+
+def seed002_small_large(records):
+    """Ours as Tables 5 and 7 take them: {"rc4" (two passes), "sha1": {23: cycles measured, 51200:
+    cycles on our least-squares line}}, or None without both series."""
+    ser = series(records)
+    out = {}
+    for prim, op in (("rc4", "crypt"), ("sha1", "hash")):
+        pts = next((p for k, p in ser.items() if k[1] == prim and k[-1] == op and 23 in p), None)
+        if not pts:
+            return None
+        a, b, _ = fit([(n, r["cycles"]) for n, r in pts.items()])
+        passes = 2 if prim == "rc4" else 1
+        out[prim] = {23: passes * pts[23]["cycles"], 51200: passes * (a * 51200 + b)}
+    return out
+
+
+def _seed002_small_large(records):
+    """Tables 5 and 7 (RC4 encrypt + decrypt, SHA-1) at 23 B and 50 KB beside the four phones."""
+    phones = ("N95", "7373", "A1200", "V3")
+    ours = seed002_small_large(records)
+    if not ours:
+        return []
+    out = ["", "Seed 002, Tables 5 and 7 (RC4 encrypt + decrypt, SHA-1; 23 B and 50 KB), in cycles. vexcrypt: "
+           "23 B measured; 50 KB (51,200 B) on our least-squares line, between the measured 15,223 and 53,278 B; "
+           "key set-ups apart.", "",
+           "| algorithm | size | vexcrypt cycles | " + " | ".join(f"{p} cycles" for p in phones) + " |",
+           "|---|---:|---:|" + "---:|" * len(phones)]
+    for prim, name in (("rc4", "RC4 (x 2)"), ("sha1", "SHA-1")):
+        for n, c in ours[prim].items():
+            ph = seeds.SEED002_SMALL_LARGE_S[prim][n]
+            out.append(f"| {name} | {n:,} B | {c:,.0f} | " + " | ".join(
+                f"{seeds.ms_to_cycles(ph[p] * 1e3, seeds.SEED002_CLOCK_MHZ[p]):,.0f}" for p in phones) + " |")
+    return out
 
 
 # Rough cycles per message byte at the default sets (all the suite's primitives, one run, one
