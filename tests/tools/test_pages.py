@@ -152,3 +152,13 @@ def test_seed002_tables_5_and_7_take_rc4_twice_and_50_kb_on_the_line():
     assert o["rc4"] == {23: 2 * 330, 51200: 2 * 512_100} and round(o["sha1"][51200]) == 1_536_100
     ranks = symmetric.seed002_orders(recs)
     assert ranks is None                     # the six series are needed
+
+
+def test_seal_overtakes_rc4_where_its_set_up_is_paid_back():
+    from vexrun.suites import symmetric
+    recs = [{"suite": "stream", "prim": p, "op": "crypt", "impl": "sw", "bytes": n, "cycles": k * n}
+            for p, k in (("seal", 10), ("rc4", 20)) for n in (64, 1024, 8192)]
+    recs += [{"suite": "stream", "prim": "seal", "op": "setkey", "cycles": 1000},
+             {"suite": "stream", "prim": "rc4", "op": "setkey", "cycles": 0}]
+    o = symmetric.seal_rc4(recs)
+    assert round(o["ahead"]) == 100 and o["seal"] == (10, 1000)
