@@ -153,7 +153,8 @@ def symmetric_plot(data):
     c.axes[len(prims)].legend(handles=[h for h in phones if not h.get_label().startswith(OURS)], loc="center",
                               title="seed 002's phones (Java ME):\nTable 4's line, in cycles", fontsize=8)
     caption = (f"Cycles of one call against the message size, both axes logarithmic. vexcrypt: {run_caption(meta)}; "
-               "block ciphers in CBC, encrypt + decrypt, PKCS#7 padding included. Phones: seed 002's Table 4 lines "
+               "block ciphers in CBC, encrypt + decrypt, PKCS#7 padding included; RC4 one pass of its stream (the "
+               "phones' RC4 lines are two: encrypt + decrypt). Phones: seed 002's Table 4 lines "
                "time = A·bytes + B converted at each phone's clock (cycles = ms × MHz × 1000), drawn at the paper's "
                "file sizes" + (f"; {', '.join(dropped)}: the paper's intercept is not significant, not drawn"
                                if dropped else "")
