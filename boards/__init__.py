@@ -57,7 +57,7 @@ class Board:
 
     def clock_of(self, mhz=None) -> int:
         """The clock a build asks for in MHz (SYS_CLK_MHZ), in Hz: the board's when not given."""
-        return int(mhz * 1e6) if mhz else self.sys_clk_hz
+        return round(mhz * 1e6) if mhz else self.sys_clk_hz
 
     def clock_hz(self, config) -> int | None:
         """The clock configuration `config` builds at: the board's, or the lower one its Limit says

@@ -39,6 +39,16 @@ def count(text):
     return v
 
 
+def mhz(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a clock in MHz")
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a clock above 0 MHz")
+    return v
+
+
 def size_list(text):
     try:
         sizes = [int(x) for x in text.split(",")]
@@ -115,7 +125,7 @@ def target_args(p):
 
 
 def clock_arg(p):
-    p.add_argument("--sys-clk-mhz", type=float, default=None,
+    p.add_argument("--sys-clk-mhz", type=mhz, default=None,
                    help="system clock of the board's build (default: the board's; `make bitstream SYS_CLK_MHZ=F`)")
 
 

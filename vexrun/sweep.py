@@ -189,7 +189,7 @@ class Sweep:
     wall_s: float
     cycle_overhead: object
     ran: int                         # tasks run now (the others were resumed)
-    invocations: list                # {"command", "workers", "wall_s", "ran"} of each run of the sweep, the first first
+    invocations: list                # {"command", "workers", "wall_s", "ran"} of each run that finished a task, the first first
 
 
 def client(workers=None, scheduler=None):
@@ -228,11 +228,15 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
     if log and len(pending) < len(tasks):
         log(f"vexrun: resuming {out}: {len(tasks) - len(pending)} of {len(tasks)} tasks done, {len(pending)} to run")
     prog = Progress(len(pending), [estimates[t] for t in pending])
-    this = {"command": command, "workers": scheduler or workers or os.cpu_count(), "wall_s": 0.0, "ran": len(pending)}
+    # This run, once it has finished a task ("ran": the tasks it finished).
+    this = {"command": command, "workers": scheduler or workers or os.cpu_count(), "wall_s": 0.0, "ran": 0}
+
+    def runs():
+        return before + [this] if this["ran"] or not before else before
 
     def save_plan():
         this["wall_s"] = round(time.time() - prog.t0, 1)
-        _write(plan_file, {"tasks": [dict(asdict(t), key=keys[t]) for t in tasks], "invocations": before + [this]})
+        _write(plan_file, {"tasks": [dict(asdict(t), key=keys[t]) for t in tasks], "invocations": runs()})
     save_plan()
     if pending:
         with client(workers, scheduler) as c:
@@ -249,6 +253,7 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
                     res = {"records": [], "error": f"{type(e).__name__}: {e}", "cycles": 0, "wall_s": 0.0}
                 if not res["error"]:
                     _write(done_dir / f"{keys[t]}.json", res)
+                    this["ran"] += 1
                 prog.task_ended(t, res, estimates[t])
                 _write(out / "records.json", _records(_done(tasks, keys, done_dir)))
                 save_plan()
@@ -257,10 +262,9 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
     done = _done(tasks, keys, done_dir)
     records = _records(done)
     _write(out / "records.json", records)
-    runs = before + [this]
     overhead = next((d["cycle_overhead"] for d in done if d.get("cycle_overhead") is not None), None)
-    return Sweep(records, prog.failed, sum(d["cycles"] or 0 for d in done), round(sum(r["wall_s"] for r in runs), 1),
-                 overhead, len(pending), runs)
+    return Sweep(records, prog.failed, sum(d["cycles"] or 0 for d in done), round(sum(r["wall_s"] for r in runs()), 1),
+                 overhead, len(pending), runs())
 
 
 def _done(tasks, keys, done_dir):

@@ -355,7 +355,6 @@ def test_load_without_a_bitstream_names_the_command_of_its_configuration(tmp_pat
 
 def test_load_and_bench_board_find_the_build_at_its_clock():
     """A build made at SYS_CLK_MHZ=45 is where load, bench-board and the oracle look when given it."""
-    import boards
     from hw.config import SocConfig
     cfg = SocConfig.parse(mont=1, mont_w=64)
     assert board.board_build_dir("ulx3s", cfg, sys_clk_mhz=45).name == "ulx3s-full-mont_w64-45mhz"

@@ -75,6 +75,8 @@ def test_resume_runs_only_the_missing_tasks(small, tmp_path):
     assert again.ran == 1 and again.records == first.records
     # The totals are the whole sweep's, over both runs, each run named in DIR/sweep.json.
     assert [(i["command"], i["ran"]) for i in again.invocations] == [("", len(small[0])), ("vexrun bench --resume", 1)]
+    idle = sweep_records(small, tmp_path, workers=1, resume=True, command="vexrun bench --resume")
+    assert idle.ran == 0 and idle.invocations == again.invocations        # a run with nothing left adds none
     assert again.cycles == first.cycles and again.wall_s >= first.wall_s
     assert json.loads((tmp_path / "sweep.json").read_text())["invocations"] == again.invocations
 

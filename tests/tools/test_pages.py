@@ -149,9 +149,18 @@ def test_seed002_tables_5_and_7_take_rc4_twice_and_50_kb_on_the_line():
     recs = [{"suite": s, "prim": p, "op": op, "impl": "sw", "bytes": n, "cycles": k * n + 100}
             for s, p, op, k in (("stream", "rc4", "crypt", 10), ("hash", "sha1", "hash", 30)) for n in (23, 500, 15223, 53278)]
     o = symmetric.seed002_small_large(recs)
-    assert o["rc4"] == {23: 2 * 330, 51200: 2 * 512_100} and round(o["sha1"][51200]) == 1_536_100
-    ranks = symmetric.seed002_orders(recs)
-    assert ranks is None                     # the six series are needed
+    assert o["rc4"][23] == 2 * 330 and round(o["rc4"][51200]) == 2 * 512_100 and round(o["sha1"][51200]) == 1_536_100
+    assert o["around"] == (15223, 53278)
+    assert symmetric.seed002_orders(recs) is None          # the six series are needed
+    six = recs + [{"suite": "block", "prim": p, "impl": "sw", "mode": "cbc", "op": op, "bytes": n, "cycles": k * n}
+                  for p, k in (("rc5-32/12/16", 25), ("aes-128", 40)) for op in ("enc", "dec") for n in (64, 1024, 8192)]
+    six = [dict(r, impl="tab") if r["prim"] == "aes-128" else r for r in six]
+    six += [{"suite": "hash", "prim": p, "op": "hash", "impl": "sw", "bytes": n, "cycles": k * n}
+            for p, k in (("md5", 20), ("sha256", 70)) for n in (64, 1024, 8192)]
+    o = symmetric.seed002_orders(six)
+    # RC4 20/B twice, RC5 50/B and AES 80/B enc + dec; MD5 20, SHA-1 30, SHA-256 70.
+    assert o["ciphers"] == "RC4 < RC5 < AES" and round(o["rc4_saves"], 6) == 60
+    assert o["hashes"] == "MD5 < SHA-1 < SHA-256" and round(o["sha1_more"], 6) == 50
 
 
 def test_seal_overtakes_rc4_where_its_set_up_is_paid_back():

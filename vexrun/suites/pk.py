@@ -124,7 +124,7 @@ def page(records, meta, data):
             ipaq = seeds.ms_to_cycles(seeds.SEED003_RSA_MS[("rsa", bits, op)], seeds.SEED003_CLOCK_MHZ)
             mark = MARKS.get(("rsa", bits, op))
             ways = [[r for r in rs if bool(r.get("var")) == v] for v in ((False, True) if op == "sign" else (False,))]
-            for i, r in enumerate(min(w, key=lambda r: r["cycles"]) for w in ways if w):
+            for r in (min(w, key=lambda r: r["cycles"]) for w in ways if w):
                 mtxt = "-" if not mark else f"≤ {mark / 1e6:g} M: " + ("met" if r["cycles"] <= mark else "not met")
                 out.append(f"| RSA-{bits} {op}{' (var)' if r.get('var') else ''} | {r['cycles']:,} | {mp_point(r)} | "
                            f"{ipaq:,.0f} | {mtxt} |")

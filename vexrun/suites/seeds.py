@@ -83,6 +83,7 @@ SEED002_SMALL_LARGE_S = {"rc4": {23: {"N95": 0.25, "7373": 0.08, "A1200": 0.1, "
 SEED002_RANKINGS = ("RC4 better than RC5 and AES (90 % confidence), RC4 instead of RC5 saving 65.7 %; SHA-1 11 % "
                     "better than MD5 (40 % confidence) and SHA-256 the worst (90 %); DH better than ECDH (90 %), "
                     "DSA 10 % better than ECDSA (40 %)")
+SEED002_ORDERS = {"ciphers": "RC4 < RC5 < AES", "hashes": "SHA-1 < MD5 < SHA-256"}     # fastest first
 
 # Seed 001 (Tables/charts, 64-bit RISC simulation): speedup of the optimized algorithm set over
 # the basic one per protocol, and the path-length growth from 163- to 233-bit keys. The text

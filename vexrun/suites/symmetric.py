@@ -220,8 +220,9 @@ def page(records, meta, data):
 
 def seal_rc4(records):
     """Seed 000, section 8: SEAL 3.0 pays a large key set-up for a faster stream than RC4's.
-    {prim: (cycles/byte, set-up cycles)} and "ahead": the message size from which SEAL costs less,
-    set-ups included (None: never), from our lines and set-up records; None without them."""
+    {prim: (cycles/byte, set-up cycles)}, "ahead": the message size from which SEAL costs less,
+    set-ups included (None: never), from our lines and set-up records, and "largest": the largest
+    size measured; None without them."""
     ser, out = series(records), {}
     for prim in ("seal", "rc4"):
         pts = next((p for k, p in ser.items() if k[1] == prim and k[-1] == "crypt"), None)
@@ -231,14 +232,16 @@ def seal_rc4(records):
         a, b, _ = fit([(n, r["cycles"]) for n, r in pts.items()])
         out[prim] = (a, b + key["cycles"], key["cycles"])
     (a_s, b_s, _), (a_r, b_r, _) = out["seal"], out["rc4"]
-    return {"seal": out["seal"][::2], "rc4": out["rc4"][::2], "ahead": (b_s - b_r) / (a_r - a_s) if a_s < a_r else None}
+    return {"seal": out["seal"][::2], "rc4": out["rc4"][::2], "largest": max(pts),
+            "ahead": max(0.0, (b_s - b_r) / (a_r - a_s)) if a_s < a_r else None}
 
 
 def _seal_rc4(records):
     o = seal_rc4(records)
     if not o:
         return []
-    ahead = f"from about {o['ahead']:,.0f} bytes on" if o["ahead"] else "at no size"
+    ahead = ("at no size" if o["ahead"] is None else f"from about {o['ahead']:,.0f} bytes on"
+             + (f" (on our lines, past the largest size measured, {o['largest']:,} B)" if o["ahead"] > o["largest"] else ""))
     return ["", f"Seed 000 (section 8) finds SEAL 3.0 efficient on large data at the price of its key set-up: here "
             f"SEAL's set-up takes {o['seal'][1]:,} cycles against RC4's {o['rc4'][1]:,}, its stream {o['seal'][0]:.1f} "
             f"against {o['rc4'][0]:.1f} cycles/byte, so SEAL is ahead of RC4, set-up included, {ahead}."]
@@ -263,10 +266,11 @@ def _seed002_rankings(records):
     o = seed002_orders(records)
     if not o:
         return []
+    same = {k: o[k] == v for k, v in seeds.SEED002_ORDERS.items()}
     return ["", f"Seed 002, section 4.1 ranks {seeds.SEED002_RANKINGS}. Here, cycles per byte: {o['ciphers']} "
             f"(RC4 instead of RC5 saves {o['rc4_saves']:.1f} %), {o['hashes']} (SHA-1 takes {o['sha1_more']:.0f} % "
-            "more than MD5): the ciphers in the seed's order, the hashes not. The curves against DH and DSA: "
-            "docs/performance-ec.md."]
+            f"more than MD5): the ciphers {'in' if same['ciphers'] else 'not in'} the seed's order, the hashes "
+            f"{'in' if same['hashes'] else 'not in'} it. The curves against DH and DSA: docs/performance-ec.md."]
 
 
 def seed002_small_large(records):
@@ -281,6 +285,7 @@ def seed002_small_large(records):
         a, b, _ = fit([(n, r["cycles"]) for n, r in pts.items()])
         passes = 2 if prim == "rc4" else 1
         out[prim] = {23: passes * pts[23]["cycles"], 51200: passes * (a * 51200 + b)}
+        out["around"] = (max(n for n in pts if n < 51200), min(n for n in pts if n > 51200))
     return out
 
 
@@ -291,8 +296,8 @@ def _seed002_small_large(records):
     if not ours:
         return []
     out = ["", "Seed 002, Tables 5 and 7 (RC4 encrypt + decrypt, SHA-1; 23 B and 50 KB), in cycles. vexcrypt: "
-           "23 B measured; 50 KB (51,200 B) on our least-squares line, between the measured 15,223 and 53,278 B; "
-           "key set-ups apart.", "",
+           f"23 B measured; 50 KB (51,200 B) on our least-squares line, between the measured {ours['around'][0]:,} "
+           f"and {ours['around'][1]:,} B; key set-ups apart.", "",
            "| algorithm | size | vexcrypt cycles | " + " | ".join(f"{p} cycles" for p in phones) + " |",
            "|---|---:|---:|" + "---:|" * len(phones)]
     for prim, name in (("rc4", "RC4 (x 2)"), ("sha1", "SHA-1")):
