@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from vexrun.suites import ec, symmetric
+from vexrun.suites.base import constant_time
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def slug(heading):
 
 def _rec(records, **kw):
     """The first constant-time record (the pk suite's variable-time twins left out) matching kw."""
-    return next((r for r in records if not r.get("var") and all(r.get(k) == v for k, v in kw.items())), None)
+    return next((r for r in constant_time(records) if all(r.get(k) == v for k, v in kw.items())), None)
 
 
 def _cyc(records, **kw):
@@ -107,7 +108,7 @@ def _rsa(records):
 
 
 def _dh(records):
-    tot = [sum(r["cycles"] for r in records if r.get("prim") == "dh" and r.get("bits") == b and not r.get("var"))
+    tot = [sum(r["cycles"] for r in constant_time(records) if r.get("prim") == "dh" and r.get("bits") == b)
            for b in (512, 1024)]
     return f"DH-512 {tot[0]:,}, DH-1024 {tot[1]:,} cycles (key pair + shared, constant time)" if all(tot) else None
 
@@ -119,7 +120,7 @@ def _dsa(records):
 
 def _ec_vs_ff(records):
     e = ec.protocol(records, "ecdh", "B-163", "optimized")
-    dh = sum(r["cycles"] for r in records if r.get("prim") == "dh" and r.get("bits") == 1024 and not r.get("var"))
+    dh = sum(r["cycles"] for r in constant_time(records) if r.get("prim") == "dh" and r.get("bits") == 1024)
     return f"EC-DH B-163 {dh / e['cycles']:.1f}x faster than DH-1024 (constant time)" if e and dh else None
 
 

@@ -61,6 +61,12 @@ def status(rec):
     return "ok" if rec.get("ok") and not rec.get("check_error") else "FAIL"
 
 
+def constant_time(records):
+    """The records of constant-time calls: the pk and mp suites also measure variable-time twins
+    ("var": true) of the operations that take a secret."""
+    return [r for r in records if not r.get("var")]
+
+
 def find(records, suite, **kw):
     """The records of `suite` (a name or a tuple of names) whose fields equal `kw`."""
     names = (suite,) if isinstance(suite, str) else suite

@@ -11,7 +11,7 @@ import hashlib
 from vexrun.vectors import kat_ec
 from vexrun.suites import seeds
 from vexrun.suites.records import bench_pattern, measure_label
-from vexrun.suites.base import Suite, find, mcycles, status
+from vexrun.suites.base import Suite, constant_time, find, mcycles, status
 
 BINARY = ("B-163", "K-163", "B-233", "K-233")
 # A protocol's figure is the sum of its operations' records.
@@ -147,9 +147,7 @@ def page(records, meta, data):
     # DH's key pair + shared secret and DSA's sign + verify, constant time as the curves' protocols
     # (the pk suite also measures the variable-time twins: not added in).
     dh_tot, dsa = {}, {}
-    for r in records:
-        if r.get("suite") != "pk" or r.get("var"):
-            continue
+    for r in find(constant_time(records), "pk"):
         if r.get("prim") == "dh":
             dh_tot[r["bits"]] = dh_tot.get(r["bits"], 0) + r["cycles"]
         elif r.get("prim") == "dsa" and r.get("bytes") == 23:

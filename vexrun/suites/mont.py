@@ -22,7 +22,7 @@ from vexrun.env import ROOT
 from vexrun.pages.data import run_file
 from vexrun.suites.records import mp_point
 from vexrun.suites import ec, mp, pk
-from vexrun.suites.base import Suite, cycles, find, mcycles, source_line, speedup_table, synth_lines
+from vexrun.suites.base import Suite, constant_time, cycles, find, mcycles, source_line, speedup_table, synth_lines
 
 SYNTH = "synth-mont.json"
 # The plain build's pages' data: the best software point of each operation they measure.
@@ -114,7 +114,8 @@ def plain_best(data, prim, ops, bits, secret=False, **kw):
     `secret`: the operations take a secret, so only constant-time points compete (equal security)."""
     best = (None, "")
     for name in PLAIN if data else ():
-        recs = [r for r in data.run(name)[0] if r.get("impl", "sw") == "sw" and not (secret and r.get("var"))]
+        run = data.run(name)[0]
+        recs = [r for r in (constant_time(run) if secret else run) if r.get("impl", "sw") == "sw"]
         pts = {}
         for op in ops:
             for r in recs:

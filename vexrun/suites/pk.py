@@ -7,7 +7,7 @@ import functools
 from vexrun.vectors import pkdata
 from vexrun.suites import seeds
 from vexrun.suites.records import bench_pattern, mp_point
-from vexrun.suites.base import Suite, cycles, find, mcycles
+from vexrun.suites.base import Suite, constant_time, cycles, find, mcycles
 from vexrun.suites.mp import progress, table
 
 MARKS = {("rsa", 2048, "sign"): 60e6, ("rsa", 2048, "verify"): 2.5e6}
@@ -139,7 +139,7 @@ def page(records, meta, data):
     def phone_cells(ph):
         return " | ".join(cycles(ph[p] * seeds.SEED002_CLOCK_MHZ[p] * 1e6) if p in ph else "-" for p in phones)
 
-    held = [r for r in records if not r.get("var")]     # constant time; the variable-time twins: the last table
+    held = constant_time(records)                # the variable-time twins: the last table
     out += ["", "### Seed 002 (Java ME phones): Diffie-Hellman and DSA", "",
             "Constant time (the variable-time twins are compared under \"Constant time vs variable time\"). "
             "DH: key pair + shared secret over the MODP groups (full-size private exponents); the phones' "

@@ -175,28 +175,24 @@ def page(records, meta, data):
         lines += [f"| {label(series_key(r))} | {r['cycles']:,} |" for r in setup]
         lines += _seal_rc4(records)
     ours = slopes(records)
-    if "rc4 crypt" in ours:                # a stream cipher encrypts and decrypts alike: two passes
-        ours["rc4 crypt x 2"] = 2 * ours["rc4 crypt"]
     lines += ["", "## Beside the seeds (converted to cycles with the clock each paper gives)", "",
               "Seed 002 measured Java ME on phones (A1200 320 MHz, N95 332 MHz, Nokia 7373 72.2 MHz, "
               "Motorola V3 66.1 MHz, V220 16.2 MHz); its ciphers are encrypt+decrypt (RC4's: two passes of its "
               "stream, *rc4 crypt x 2*). Cycles/byte = A(ms/B) × MHz × 1000.", "",
               "| primitive | vexcrypt cycles/B | " + " | ".join(f"{p} cycles/B" for p in seeds.SEED002_CLOCK_MHZ) + " |",
               "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
-    order = (("rc4", "rc4 crypt x 2"), ("rc5", "rc5-32/12/16 cbc enc+dec"), ("aes", "aes-128 tab cbc enc+dec"),
-             ("md5", "md5 hash"), ("sha1", "sha1 hash"), ("sha256", "sha256 hash"))
-    for prim, ours_key in order:
+    for prim, (key, passes) in SEED002_OURS.items():
         s = seeds.seed002_cycles(prim)
-        lines.append(f"| {prim} (vexcrypt: {ours_key}) | " + (f"{ours[ours_key]:.1f}" if ours_key in ours else "-") + " | "
+        lines.append(f"| {prim} (vexcrypt: {key}{' x 2' if passes == 2 else ''}) | "
+                     + (f"{passes * ours[key]:.1f}" if key in ours else "-") + " | "
                      + " | ".join(f"{s[p][0]:,.0f}" for p in seeds.SEED002_CLOCK_MHZ) + " |")
     lines += ["", "The rest of each line, B (fixed cycles) and R², beside Table 4's (NS: the seed found B not "
               "significant):", "",
               "| primitive | vexcrypt B, R² | " + " | ".join(f"{p} B, R²" for p in seeds.SEED002_CLOCK_MHZ) + " |",
               "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
     lines_by_label = {label(k): fit([(n, r["cycles"]) for n, r in sorted(pts.items())]) for k, pts in ser_all.items()}
-    for prim, ours_key in order:
-        f = lines_by_label.get(ours_key.removesuffix(" x 2"))
-        twice = 2 if ours_key.endswith(" x 2") else 1
+    for prim, (key, twice) in SEED002_OURS.items():
+        f = lines_by_label.get(key)
         s = seeds.seed002_cycles(prim)
         lines.append(f"| {prim} | " + (f"{twice * f[1]:,.0f}, {f[2]:.4f}" if f else "-") + " | " + " | ".join(
             ("NS" if s[p][1] is None else f"{s[p][1]:,.0f}") + f", {s[p][2]:.2f}" for p in seeds.SEED002_CLOCK_MHZ) + " |")
@@ -247,15 +243,20 @@ def _seal_rc4(records):
             f"against {o['rc4'][0]:.1f} cycles/byte, so SEAL is ahead of RC4, set-up included, {ahead}."]
 
 
+# Seed 002's rows and ours: the series (its label) and how many passes of it one of the seed's
+# measurements is (a cipher's encrypt + decrypt; RC4's stream runs both ways alike).
+SEED002_OURS = {"rc4": ("rc4 crypt", 2), "rc5": ("rc5-32/12/16 cbc enc+dec", 1), "aes": ("aes-128 tab cbc enc+dec", 1),
+                "md5": ("md5 hash", 1), "sha1": ("sha1 hash", 1), "sha256": ("sha256 hash", 1)}
+
+
 def seed002_orders(records):
     """Section 4.1's comparisons on our slopes (RC4 two passes): {"ciphers", "hashes": fastest first,
     "rc4_saves" over RC5 and "sha1_more" than MD5 in %}, or None without the six series."""
     s = slopes(records)
-    keys = {"RC4": "rc4 crypt", "RC5": "rc5-32/12/16 cbc enc+dec", "AES": "aes-128 tab cbc enc+dec",
-            "MD5": "md5 hash", "SHA-1": "sha1 hash", "SHA-256": "sha256 hash"}
-    if not all(k in s for k in keys.values()):
+    names = {"rc4": "RC4", "rc5": "RC5", "aes": "AES", "md5": "MD5", "sha1": "SHA-1", "sha256": "SHA-256"}
+    if not all(key in s for key, _ in SEED002_OURS.values()):
         return None
-    a = {n: s[k] * (2 if n == "RC4" else 1) for n, k in keys.items()}
+    a = {names[p]: s[key] * passes for p, (key, passes) in SEED002_OURS.items()}
     return {"ciphers": " < ".join(sorted(("RC4", "RC5", "AES"), key=a.get)),
             "hashes": " < ".join(sorted(("MD5", "SHA-1", "SHA-256"), key=a.get)),
             "rc4_saves": 100 * (1 - a["RC4"] / a["RC5"]), "sha1_more": 100 * (a["SHA-1"] / a["MD5"] - 1)}
@@ -283,7 +284,7 @@ def seed002_small_large(records):
         if not pts:
             return None
         a, b, _ = fit([(n, r["cycles"]) for n, r in pts.items()])
-        passes = 2 if prim == "rc4" else 1
+        passes = SEED002_OURS[prim][1]
         out[prim] = {23: passes * pts[23]["cycles"], 51200: passes * (a * 51200 + b)}
         out["around"] = (max(n for n in pts if n < 51200), min(n for n in pts if n > 51200))
     return out
