@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "prims.h"
 #include "repeat.h"
 #include "vexcrypt/ec.h"
 
@@ -15,12 +16,13 @@ static const char *get_set(struct req *r, vc_ec_set *set)
 {
   const struct req_field *f = req_get(r, "set");
   *set = VC_EC_OPTIMIZED;
-  if (!f || req_is(f, "optimized"))
+  if (!f)
     return NULL;
-  if (req_is(f, "basic")) {
-    *set = VC_EC_BASIC;
-    return NULL;
-  }
+  for (int i = 0; i < VC_EC_NSETS; i++)
+    if (req_is(f, app_ec_sets[i])) {
+      *set = (vc_ec_set)i;
+      return NULL;
+    }
   return req_bad(r, "set", NULL, NULL);
 }
 
@@ -285,11 +287,11 @@ static const char *op_ec(struct req *r)
 const struct oracle_op oracle_ec_ops[] = {
   {"gf2m", APP_PARAMS("\"field\":\"163 or 233 (default 163)\",\"fn\":\"mul|sqr|inv\","
                       "\"alg\":\"shiftadd|comb|self|spread|tab|euclid|almost|itoh: 2 mul, 3 sqr, 3 inv (default: the set's)\","
-                      "\"set\":\"basic|optimized (without alg; default optimized)\","
+                      "\"set\":\"basic|optimized|affine-table (without alg; default optimized)\","
                       "\"a\":\"hex: an element, 21 bytes (163) or 30 (233)\",\"b\":\"hex: an element (mul)\"", REQ_REPEAT_FIELD),
    "binary-field operation by a named algorithm or by the set's dispatching form", op_gf2m},
   {"ec", APP_PARAMS("\"curve\":\"B-163|K-163|B-233|K-233|P-256\","
-                    "\"set\":\"basic|optimized (binary curves; default optimized)\","
+                    "\"set\":\"basic|optimized|affine-table (binary curves; default optimized)\","
                     "\"fn\":\"mul|add|check|keygen|ecdh|embed|unembed|encrypt|decrypt|sign|sign_k|verify\","
                     "\"k\":\"" EC_SCALAR " (mul; sign_k: the nonce)\",\"d\":\"" EC_SCALAR ": the private key (ecdh, "
                     "decrypt, sign, sign_k)\",\"p\":\"" EC_POINT ", 04 || x || y (mul: default G; add, check, unembed)\","

@@ -159,3 +159,5 @@ int app_stream_run(void *p)
   struct app_stream_call *c = p;
   return c->s->crypt(&app_sctx, c->n, c->in, c->out, c->len);
 }
+
+const char *const app_ec_sets[VC_EC_NSETS] = {"basic", "optimized", "affine-table"};

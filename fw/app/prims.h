@@ -3,6 +3,7 @@
 #ifndef VEXCRYPT_APP_PRIMS_H
 #define VEXCRYPT_APP_PRIMS_H
 
+#include "vexcrypt/gf2m.h"
 #include "vexcrypt/hash.h"
 #include "vexcrypt/modes.h"
 #include "vexcrypt/stream.h"
@@ -85,5 +86,8 @@ int app_mode(const char *name, size_t len);
 /* Runs a mode over len bytes (whole blocks for ECB/CBC); iv is updated. */
 int app_mode_crypt(const struct app_block *b, int mode, int decrypt, const union app_block_key *ks,
                    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
+
+/* The binary curves' algorithm sets by vc_ec_set, as requests and records name them. */
+extern const char *const app_ec_sets[VC_EC_NSETS];
 
 #endif

@@ -1,5 +1,5 @@
 """The binary curves (fw/src/ec/ec_gf2m.c) against the pure-Python model
-(vexrun/models/ec2m.py) through the public API: scalar multiplication in both algorithm sets
+(vexrun/models/ec2m.py) through the public API: scalar multiplication in the three algorithm sets
 (random and edge scalars, the generator and other points), addition with its special cases,
 public-key validation (on the curve, and the subgroup test by trace, with a halving for
 K-233), x-coordinate lifting. The model's own tests are in test_ec2m_model.py."""
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from vexrun.native.ec import BASIC, BINARY, OPTIMIZED, Curve
+from vexrun.native.ec import ALL_SETS, BINARY, OPTIMIZED, Curve
 from vexrun.native.api import VC_ERR_POINT, VC_ERR_RANGE, VC_OK
 from vexrun.models import ec2m
 
@@ -33,7 +33,7 @@ def test_mul_generator(pair):
     ks = [1, 2, 3, 4, M.n - 1, M.n - 2, M.n // 2, 1 << (M.nbits - 2)] + [rng.randrange(1, M.n) for _ in range(6)]
     for k in ks:
         want = M.mul(k, M.G)
-        for s in (OPTIMIZED, BASIC):
+        for s in ALL_SETS:
             assert c.mul(k, set=s) == (VC_OK, enc(c, want)), (k, s)
 
 
@@ -44,14 +44,14 @@ def test_mul_other_points(pair):
         P = M.mul(rng.randrange(1, M.n), M.G)
         k = rng.randrange(1, M.n)
         want = enc(c, M.mul(k, P))
-        assert c.mul(k, enc(c, P), OPTIMIZED) == (VC_OK, want)
-        assert c.mul(k, enc(c, P), BASIC) == (VC_OK, want)
+        for s in ALL_SETS:
+            assert c.mul(k, enc(c, P), s) == (VC_OK, want), s
 
 
 def test_add(pair):
     c, M = pair
     P, Q = M.mul(5, M.G), M.mul(7, M.G)
-    for s in (OPTIMIZED, BASIC):
+    for s in ALL_SETS:
         assert c.add(enc(c, P), enc(c, Q), s) == (VC_OK, enc(c, M.mul(12, M.G)))
         assert c.add(enc(c, P), enc(c, P), s) == (VC_OK, enc(c, M.mul(10, M.G)))
         assert c.add(enc(c, P), enc(c, M.neg(P)), s)[0] == VC_ERR_POINT
@@ -96,7 +96,7 @@ def test_lift_x(pair):
     rng = random.Random(c.name + "lift")
     for i in range(16):
         msg = bytes(rng.getrandbits(8) for _ in range(c.msg_len))
-        err, pt = c.embed(msg, (BASIC, OPTIMIZED)[i % 2])
+        err, pt = c.embed(msg, ALL_SETS[i % len(ALL_SETS)])
         assert err == VC_OK
         x = int.from_bytes(pt[1:1 + c.flen], "big")
         assert enc(c, M.lift_x(x)) == pt
@@ -104,5 +104,5 @@ def test_lift_x(pair):
         for j in range(pt[c.flen]):
             assert M.lift_x((x & ~0xFF) | j) is None
     # x = 0 (a zero message, j = 0): y = sqrt(b).
-    for s in (BASIC, OPTIMIZED):
+    for s in ALL_SETS:
         assert c.embed(bytes(c.msg_len), s) == (VC_OK, enc(c, M.lift_x(0)))

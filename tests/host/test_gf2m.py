@@ -1,5 +1,5 @@
 """The binary-field layer (fw/src/ec/gf2m*.c) against the pure-Python model
-(vexrun/models/gf2m.py): every variant of both algorithm sets in GF(2^163) and GF(2^233) on
+(vexrun/models/gf2m.py): every variant of the three algorithm sets in GF(2^163) and GF(2^233) on
 random and edge-case elements, the variants against each other, aliasing, the counters of the
 dispatching forms, trace and quadratic solving, encodings and errors. The model itself is
 tested in test_gf2m_model.py."""
@@ -14,7 +14,7 @@ from vexrun.models.gf2m import F163, F233
 
 WORDS = 8
 Elt = ctypes.c_uint32 * WORDS
-BASIC, OPTIMIZED = 0, 1
+from vexrun.native.ec import ALL_SETS
 FIELDS = {163: F163, 233: F233}
 
 
@@ -101,7 +101,7 @@ def test_dispatch_and_counts(lib, fld):
     f, F = fld
     stats = Counts.in_dll(lib, "vc_gf2m_stats")
     a, b = samples(F, 2)[-2:]
-    for s in (BASIC, OPTIMIZED):
+    for s in ALL_SETS:
         stats.mul = stats.sqr = stats.inv = 0
         r = Elt()
         lib.vc_gf2m_mul(ptr(f), s, r, elt(a), elt(b))
@@ -149,7 +149,7 @@ def test_trace_and_quadratic(lib, fld):
     # The trace's mask: Tr(z^i) from the definition for every i.
     for i in range(F.m):
         assert lib.vc_gf2m_trace(ptr(f), elt(1 << i)) == F.trace(1 << i), i
-    for s in (BASIC, OPTIMIZED):
+    for s in ALL_SETS:
         for a in samples(F, 12):
             z = Elt()
             err = lib.vc_gf2m_solve_quadratic(ptr(f), s, z, elt(a))

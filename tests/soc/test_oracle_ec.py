@@ -51,7 +51,7 @@ def field_cases(rng):
                 if alg:
                     req["alg"] = alg
                 else:
-                    req["set"] = rng.choice(["basic", "optimized"])
+                    req["set"] = rng.choice(["basic", "optimized", "affine-table"])
                 want = F.mul(a, b) if fn == "mul" else F.sqr(a) if fn == "sqr" else F.inv(a)
                 out.append((req, lambda r, w=want, F=F: r["ok"] and int(r["r"], 16) == w))
     return out
@@ -60,7 +60,8 @@ def field_cases(rng):
 def curve_cases(rng):
     """Per curve: scalar multiplications of G and of another point, EC-DH, an RFC 6979
     signature (checked by the model's verification) and verifications, EC-ElGamal; the basic
-    set once on K-163, with a 100-bit scalar (the full length costs 40 M cycles)."""
+    set once on K-163, with a 100-bit scalar (the full length costs 40 M cycles), and the
+    affine-table set once on B-233 with a 64-bit one (one inversion a doubling or addition)."""
     out = []
     for name in NAMES:
         M = model(name)
@@ -102,6 +103,10 @@ def curve_cases(rng):
     k = rng.getrandbits(100) | 1 << 99          # its cost follows k's length: 150 inversions
     out.append(({"op": "ec", "curve": "K-163", "set": "basic", "fn": "mul", "k": sc("K-163", k)},
                 lambda r, w=enc("K-163", M.mul(k, M.G)): r["ok"] and r["p"] == w and r["inv"] > 100))
+    M = model("B-233")
+    k = rng.getrandbits(64) | 1 << 63
+    out.append(({"op": "ec", "curve": "B-233", "set": "affine-table", "fn": "mul", "k": sc("B-233", k)},
+                lambda r, w=enc("B-233", M.mul(k, M.G)): r["ok"] and r["p"] == w and r["inv"] == 62 + bin(k).count("1")))
     return out
 
 
@@ -128,7 +133,7 @@ def p256_edge_cases(rng):
 @pytest.fixture(scope="module", params=["full", "full-clmul", "full-mont"])
 def answered(sim_config, accel, oracle, request):
     """(case, answer) pairs; in the CLMUL=1 build every request of the binary curves (the
-    basic set's K-163 multiplication aside: the unit is the optimized set's) runs on the unit,
+    affine sets aside: the unit is the optimized set's) runs on the unit,
     a sample also off it (conftest); in the MONT=1 build, P-256's."""
     rng = random.Random(20261122)
     cs = field_cases(rng) + curve_cases(rng)
@@ -136,7 +141,7 @@ def answered(sim_config, accel, oracle, request):
     if request.param == "full-clmul":
         options = ("--clmul", "1")
         cs = accel.cases([(req, check) for req, check in cs
-                          if req.get("curve", "B") != "P-256" and req.get("set") != "basic"])
+                          if req.get("curve", "B") != "P-256" and req.get("set", "optimized") == "optimized"])
     elif request.param == "full-mont":
         options = ("--mont", "1")
         ensure_all(Config.parse(mont=True), log=lambda m: None)

@@ -165,7 +165,7 @@ def valid_requests():
         out.append(({"op": "gf2m", "field": field, "fn": fn, "alg": alg, "a": "00" + "35" * (n - 1),
                      **({"b": "00" + "53" * (n - 1)} if fn == "mul" else {})}, ok))
     out += [({"op": "gf2m", "fn": fn, "set": s, "a": "00" + "35" * 20, **({"b": "00" + "01" * 20} if fn == "mul" else {})}, ok)
-            for fn, s in (("mul", "basic"), ("sqr", "optimized"), ("inv", "basic"))]
+            for fn, s in (("mul", "basic"), ("sqr", "optimized"), ("inv", "basic"), ("sqr", "affine-table"))]
     for c in kat_ec.CURVES:
         M = model(c)
         out.append(({"op": "ec", "curve": c, "fn": "mul", "k": sc(c, 12345)},
@@ -178,6 +178,7 @@ def valid_requests():
     msg = "42" * (kat_ec.FLEN[c] - 2)
     out += [({"op": "ec", "curve": c, "set": "basic", "fn": "mul", "k": sc(c, 5), "p": enc(c, P2)}, ok),
             ({"op": "ec", "curve": c, "set": "optimized", "fn": "add", "p": enc(c, G), "q": enc(c, P2)}, ok),
+            ({"op": "ec", "curve": c, "set": "affine-table", "fn": "add", "p": enc(c, G), "q": enc(c, P2)}, ok),
             ({"op": "ec", "curve": c, "fn": "check", "p": enc(c, G)}, lambda r: r.get("valid") is True),
             ({"op": "ec", "curve": c, "fn": "keygen", "seed": "06"}, ok),
             ({"op": "ec", "curve": c, "fn": "ecdh", "d": sc(c, d), "q": enc(c, P2)}, ok),

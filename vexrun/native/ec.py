@@ -7,8 +7,9 @@ import ctypes
 from vexrun.native.mp import Drbg
 from vexrun.native.api import declared
 
-BASIC, OPTIMIZED = 0, 1
-SETS = {"basic": BASIC, "optimized": OPTIMIZED}
+BASIC, OPTIMIZED, AFFINE_TABLE = 0, 1, 2
+SETS = {"basic": BASIC, "optimized": OPTIMIZED, "affine-table": AFFINE_TABLE}
+ALL_SETS = tuple(SETS.values())
 CURVES = ("B-163", "K-163", "B-233", "K-233", "P-256")
 BINARY = CURVES[:4]
 SZ = ctypes.c_size_t

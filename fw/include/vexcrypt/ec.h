@@ -7,10 +7,12 @@
  * be infinity returns VC_ERR_POINT.
  *
  * Algorithm sets (binary curves; P-256 has one implementation and ignores the set):
- *   VC_EC_BASIC      affine coordinates, left-to-right double-and-add, basic field arithmetic
- *                    (variable time);
- *   VC_EC_OPTIMIZED  Lopez-Dahab projective x-only Montgomery ladder with y recovered at the
- *                    end, optimized field arithmetic (constant time in the scalar).
+ *   VC_EC_BASIC         affine coordinates, left-to-right double-and-add, basic field
+ *                       arithmetic (variable time);
+ *   VC_EC_AFFINE_TABLE  seed 001's optimized set: the same affine double-and-add over its
+ *                       table-look-up field arithmetic and almost-inverse (variable time);
+ *   VC_EC_OPTIMIZED     Lopez-Dahab projective x-only Montgomery ladder with y recovered at
+ *                       the end, optimized field arithmetic (constant time in the scalar).
  * P-256 scalar multiplication is constant time (fixed windows, complete formulas, table
  * lookups that read every entry); a fixed-base comb serves the generator.
  *

@@ -1,13 +1,15 @@
 /* vexcrypt binary fields GF(2^m) with the NIST reduction polynomials (FIPS 186-4, D.1.3):
  *   GF(2^163): f(z) = z^163 + z^7 + z^6 + z^3 + 1
  *   GF(2^233): f(z) = z^233 + z^74 + 1
- * and seed 001's two algorithm sets:
- *   basic      multiply by shift-and-add, square by self-multiplication, invert by the
- *              extended Euclidean algorithm;
- *   optimized  multiply by the left-to-right comb with 4-bit windows, square by spreading
- *              the bits with shifts and masks, reduce word by word for the NIST polynomials,
- *              invert by Itoh-Tsujii (constant time; seed 001's table squaring and the
- *              almost-inverse algorithm are the _var alternatives).
+ * and three algorithm sets:
+ *   basic         seed 001's basic set: multiply by shift-and-add, square by
+ *                 self-multiplication, invert by the extended Euclidean algorithm;
+ *   affine-table  seed 001's optimized set as it describes it: multiply by table look-up (the
+ *                 comb, whose table holds b times every 4-bit polynomial), square by table
+ *                 look-up (sqr_tab_var), invert by the almost-inverse algorithm (variable time);
+ *   optimized     this project's: multiply by the comb, square by spreading the bits with shifts
+ *                 and masks, invert by Itoh-Tsujii (constant time).
+ * Every set reduces word by word for the NIST polynomials.
  *
  * Elements are VC_GF2M_WORDS little-endian 32-bit words, polynomial basis (bit i of word j is
  * the coefficient of z^(32j+i)); words beyond the field's and bits at or above m are zero
@@ -37,7 +39,7 @@ typedef struct {
 
 extern const vc_gf2m_field vc_gf2m_163, vc_gf2m_233;
 
-typedef enum { VC_EC_BASIC = 0, VC_EC_OPTIMIZED = 1 } vc_ec_set;
+typedef enum { VC_EC_BASIC = 0, VC_EC_OPTIMIZED = 1, VC_EC_AFFINE_TABLE = 2, VC_EC_NSETS } vc_ec_set;
 
 /* Byte strings: big-endian, exactly (m + 7) / 8 bytes. from_bytes: VC_ERR_RANGE when a bit at
  * or above m is set. */
@@ -74,7 +76,8 @@ int vc_gf2m_inv_almost_var(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv_itoh(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 
 /* Dispatching forms: the algorithm set picks the variant (basic: shiftadd, shiftadd(a, a),
- * euclid_var; optimized: comb, spread, itoh). */
+ * euclid_var; affine-table: comb (never the unit), sqr_tab_var, almost_var; optimized: comb or
+ * the unit, spread or the unit, itoh). */
 void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);

@@ -43,7 +43,7 @@ int vc_ec_scalar_ok(const vc_ec_curve *c, const uint8_t *k)
 
 int vc_ec_set_ok(vc_ec_set set)
 {
-  return set == VC_EC_BASIC || set == VC_EC_OPTIMIZED;
+  return set >= VC_EC_BASIC && set < VC_EC_NSETS;
 }
 
 int vc_ec_point_arg(const vc_ec_curve *c, vc_ec_set set, const uint8_t *pt, size_t len, int full)

@@ -1,6 +1,7 @@
 /* The NIST binary curves B-163, K-163, B-233, K-233 (FIPS 186-4 D.1.3): y^2 + xy = x^3 + a x^2 + b
- * over GF(2^m), behind the vc_ec_impl interface. Seed 001's two sets:
- *   basic      affine addition and doubling (one inversion each), left-to-right double-and-add;
+ * over GF(2^m), behind the vc_ec_impl interface. The sets (gf2m.h for their field arithmetic):
+ *   basic and affine-table  affine addition and doubling (one inversion each), left-to-right
+ *              double-and-add;
  *   optimized  the Lopez-Dahab x-only Montgomery ladder in projective coordinates (HMV
  *              Algorithm 3.40: Madd 4M + 1S; Mdouble as (X^2 + sqrt(b) Z^2)^2, 2M + 3S, 1M
  *              less when b = 1), y recovered with one inversion at the end; the scalar is
@@ -103,7 +104,7 @@ static int on_curve(const ec2m_params *e, vc_ec_set set, const aff *p)
   return vc_gf2m_equal(f, l, r);
 }
 
-/* ---- affine arithmetic (the basic set's, and addition in both sets) ---- */
+/* ---- affine arithmetic (the affine sets', and addition in every set) ---- */
 
 /* r = 2p: lambda = x + y/x, x3 = lambda^2 + lambda + a, y3 = x^2 + (lambda + 1) x3. */
 static void aff_double(const ec2m_params *e, vc_ec_set set, aff *r, const aff *p)
@@ -168,15 +169,15 @@ static unsigned kbit(const uint8_t *k, size_t len, unsigned i)
 }
 
 /* Left-to-right double-and-add from the scalar's top set bit (variable time). */
-static void mul_basic(const vc_ec_curve *c, aff *r, const uint8_t *k, const aff *p)
+static void mul_affine(const vc_ec_curve *c, vc_ec_set set, aff *r, const uint8_t *k, const aff *p)
 {
   const ec2m_params *e = P(c);
   unsigned i = 8u * c->nlen;
   aff acc = {{0}, {0}, 1};
   while (i-- > 0) {
-    aff_double(e, VC_EC_BASIC, &acc, &acc);
+    aff_double(e, set, &acc, &acc);
     if (kbit(k, c->nlen, i))
-      aff_add(e, VC_EC_BASIC, &acc, &acc, p);
+      aff_add(e, set, &acc, &acc, p);
   }
   *r = acc;
 }
@@ -353,10 +354,10 @@ static int e2_mul(const vc_ec_curve *c, vc_ec_set set, uint8_t *out, const uint8
 {
   aff p, r;
   decode(c, &p, pt ? pt : c->gen);
-  if (set == VC_EC_BASIC)
-    mul_basic(c, &r, k, &p);
-  else
+  if (set == VC_EC_OPTIMIZED)
     mul_opt(c, &r, k, &p);
+  else
+    mul_affine(c, set, &r, k, &p);
   return encode(c, out, &r);
 }
 

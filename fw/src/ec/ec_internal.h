@@ -42,7 +42,7 @@ struct vc_ec_impl {
 /* 1 when 1 <= k < n (k: nlen big-endian bytes); no branches on k. */
 int vc_ec_scalar_ok(const vc_ec_curve *c, const uint8_t *k);
 
-/* 1 for VC_EC_BASIC and VC_EC_OPTIMIZED. */
+/* 1 for a set of vc_ec_set. */
 int vc_ec_set_ok(vc_ec_set set);
 /* A point argument: its length (VC_ERR_LENGTH), the uncompressed prefix, then the curve's
  * check (VC_ERR_POINT). */

@@ -86,6 +86,8 @@ VC_HOT(gf2m) void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
   vc_gf2m_stats.mul++;
   if (set == VC_EC_BASIC)
     vc_gf2m_mul_shiftadd(f, r, a, b);
+  else if (set == VC_EC_AFFINE_TABLE)
+    vc_gf2m_mul_comb(f, r, a, b);
   else
     vc_gf2m_mul_opt(f, r, a, b, NULL);
 }
@@ -107,6 +109,8 @@ VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
   vc_gf2m_stats.sqr++;
   if (set == VC_EC_BASIC)
     vc_gf2m_mul_shiftadd(f, r, a, a);
+  else if (set == VC_EC_AFFINE_TABLE)
+    vc_gf2m_sqr_tab_var(f, r, a);
   else
     vc_gf2m_sqr_opt(f, r, a);
 }
@@ -114,5 +118,7 @@ VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
 {
   vc_gf2m_stats.inv++;
-  return set == VC_EC_BASIC ? vc_gf2m_inv_euclid_var(f, r, a) : vc_gf2m_inv_itoh(f, r, a);
+  if (set == VC_EC_BASIC)
+    return vc_gf2m_inv_euclid_var(f, r, a);
+  return set == VC_EC_AFFINE_TABLE ? vc_gf2m_inv_almost_var(f, r, a) : vc_gf2m_inv_itoh(f, r, a);
 }
