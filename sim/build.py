@@ -130,7 +130,7 @@ class SimSoC(SoCCore):
             # The BIOS's boot-time memory test, shortened as LiteX's own simulation does.
             self.add_constant("MEMTEST_DATA_SIZE", 8 * 1024)
             self.add_constant("MEMTEST_ADDR_SIZE", 8 * 1024)
-        self.simctrl = SimControl(platform)
+        self.simctrl = SimControl(platform, mark=self.timer0._uptime_latch.re)
         add_accelerators(self, cfg)
         self.vexcrypt_config["memory"] = memory_info(self, memory)
         self.vexcrypt_config["boot"] = "bios-serial" if serial else "preloaded"

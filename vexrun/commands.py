@@ -84,7 +84,9 @@ def cmd_bench(args):
     for task, reason in s.failures:
         log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
     # A resumed sweep: the first run's command, and every run's in "invocations".
+    symbols = {n for name in names for n in suites.SUITES[name].symbols}
     meta = results.metadata(cfg.soc_info(), "sim", s.invocations[0]["command"], {
+        **({"symbols": results.symbol_sizes(cfg.dir / "fw" / "vexcrypt.elf", symbols)} if symbols else {}),
         "runs": opts.runs, "request": dict({"op": "run", "suites": ",".join(names), "runs": opts.runs}, **sim_request(args)),
         "cycle_overhead": s.cycle_overhead,
         "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],

@@ -170,15 +170,27 @@ void json_accelerators(void);
  * "unit_commands" per call; no field when the unit started no command. */
 void unit_mark(void);
 void json_unit(uint32_t calls);
-/* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... (the caller adds its
- * fields and json_end()). */
+/* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... and json_timed_insn's
+ * fields (the caller adds its fields and json_end()). */
 void json_ok(const char *op, uint64_t cycles);
+/* "insn_compute", "insn_memory", "insn_control": instructions by class (platform.h). */
+void json_insn(const uint64_t insn[PLAT_ICLASSES]);
+/* The oracle's timed sections (TIMED and the ops' own timers) note each section's cycles and
+ * instruction classes with app_timed; json_timed_insn writes the classes when `cycles` is the
+ * last noted section's, the one an answer's "cycles" reports (montu saves and restores it). */
+struct app_timed {
+  uint64_t cycles, insn[PLAT_ICLASSES];
+  int has_insn;
+};
+extern struct app_timed app_last_timed;
+uint64_t app_timed(uint64_t cycles);
+void json_timed_insn(uint64_t cycles);
 /* rc = call, with the call's cycles in `cycles`. */
 #define TIMED(rc, call)                        \
   do {                                         \
     uint64_t t0_ = plat_cycles();              \
     rc = (call);                               \
-    cycles = plat_elapsed(t0_, plat_cycles()); \
+    cycles = app_timed(plat_elapsed(t0_, plat_cycles())); \
   } while (0)
 
 /* Benchmark helpers. One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per
@@ -188,11 +200,13 @@ typedef void (*bench_prep)(void *arg);
 struct bench_result {
   uint64_t raw[APP_MAX_RUNS];
   uint64_t cycles, instret;
-  int ok;
+  uint64_t insn[PLAT_ICLASSES];    /* the last run's instructions by class (plat_iclass) */
+  int ok, has_insn;
 };
 void bench_measure(bench_fn fn, bench_prep prep, void *arg, const struct run_opts *o,
                    struct bench_result *res);
-/* A measurement's fields of a benchmark record: cycles (median), instret, runs, raw. */
+/* A measurement's fields of a benchmark record: cycles (median), instret, the instructions by
+ * class (json_insn's fields), runs, raw. */
 void json_measure(const struct bench_result *res, uint32_t runs);
 /* Ends a benchmark record with its "ok" and counts it in the tally. */
 void json_close(const struct bench_result *res, struct tally *t);

@@ -40,6 +40,8 @@ void json_measure(const struct bench_result *res, uint32_t runs)
   json_u64("cycles", res->cycles);
   if (res->instret)
     json_u64("instret", res->instret);
+  if (res->has_insn)
+    json_insn(res->insn);
   json_u64("runs", runs);
   json_u64_array("raw", res->raw, runs);
 }
@@ -100,6 +102,7 @@ static void run_case(const struct bench_family *f, const struct bench_case *c, v
   if (f->start)
     f->start(c, ctx);
   bench_measure(c->call, c->prep, c->target ? c->target(ctx) : ctx, o, &res);
+  res.has_insn = plat_iclass(res.insn);     /* the last run's: nothing has read the counter since */
   if (c->check)
     res.ok &= c->check(ctx) != 0;
   f->head(c, ctx, &res, o->runs);

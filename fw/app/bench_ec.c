@@ -264,6 +264,8 @@ static void field_head(const struct bench_case *c, void *ctx, const struct bench
   json_u64("bits", x->fld->m);
   one.cycles /= reps;
   one.instret /= reps;
+  for (int i = 0; i < PLAT_ICLASSES; i++)
+    one.insn[i] /= reps;
   for (uint32_t i = 0; i < runs; i++)
     one.raw[i] /= reps;
   json_measure(&one, runs);

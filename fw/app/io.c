@@ -62,16 +62,16 @@ void io_tap_end(void)
   tap = NULL;
 }
 
-/* A measurement field: "cycles", "<name>_cycles", "instret" (which counts a unit's polls), and
- * the Montgomery unit's counters "unit_<name>" (a first call under a new modulus also computes
- * its R^2 on the unit, a repeat finds it cached). */
+/* A measurement field: "cycles", "<name>_cycles", "instret" and "insn_<class>" (which count a
+ * unit's polls), and the Montgomery unit's counters "unit_<name>" (a first call under a new
+ * modulus also computes its R^2 on the unit, a repeat finds it cached). */
 static int is_measurement(const char *k)
 {
   size_t n;
   if (!k)
     return 0;
   n = strlen(k);
-  return !strcmp(k, "instret") || (n > 5 && !memcmp(k, "unit_", 5)) ||
+  return !strcmp(k, "instret") || (n > 5 && !memcmp(k, "unit_", 5)) || (n > 5 && !memcmp(k, "insn_", 5)) ||
          (n >= 6 && !strcmp(k + n - 6, "cycles") && (n == 6 || k[n - 7] == '_'));
 }
 

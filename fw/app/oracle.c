@@ -14,6 +14,7 @@ static void respond_out(const char *op, const uint8_t *out, size_t n, uint64_t c
   json_str("op", op);
   json_bytes("out", out, n);
   json_u64("cycles", cycles);
+  json_timed_insn(cycles);
   if (setup >= 0)
     json_u64("setup_cycles", (uint64_t)setup);
   json_end();
@@ -24,7 +25,7 @@ static uint64_t timed(int (*fn)(void *), void *call, int *rc)
 {
   uint64_t t0 = plat_cycles();
   *rc = plat_call(fn, call);
-  return plat_elapsed(t0, plat_cycles());
+  return app_timed(plat_elapsed(t0, plat_cycles()));
 }
 
 /* {"op":"<hash>","msg":hex} */

@@ -115,7 +115,7 @@ static const char *op_gf2m(struct req *r)
       else
         rc = vc_gf2m_inv(f, set, z, a);
     }
-    cycles = plat_elapsed(t0, plat_cycles());
+    cycles = app_timed(plat_elapsed(t0, plat_cycles()));
   }
   if (rc == VC_ERR_NOINV)
     return req_bad(r, "a", vc_strerror(rc), "a nonzero element");

@@ -168,6 +168,29 @@ void json_ok(const char *op, uint64_t cycles)
   json_bool("ok", 1);
   json_str("op", op);
   json_u64("cycles", cycles);
+  json_timed_insn(cycles);
+}
+
+void json_insn(const uint64_t insn[PLAT_ICLASSES])
+{
+  json_u64("insn_compute", insn[PLAT_ICLASS_COMPUTE]);
+  json_u64("insn_memory", insn[PLAT_ICLASS_MEMORY]);
+  json_u64("insn_control", insn[PLAT_ICLASS_CONTROL]);
+}
+
+struct app_timed app_last_timed;
+
+uint64_t app_timed(uint64_t cycles)
+{
+  app_last_timed.cycles = cycles;
+  app_last_timed.has_insn = plat_iclass(app_last_timed.insn);
+  return cycles;
+}
+
+void json_timed_insn(uint64_t cycles)
+{
+  if (app_last_timed.has_insn && app_last_timed.cycles == cycles)
+    json_insn(app_last_timed.insn);
 }
 
 char *req_bytes(char *buf, size_t cap, size_t n)

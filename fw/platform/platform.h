@@ -27,6 +27,12 @@ uint64_t plat_cycle_overhead(void);  /* cycles one plat_cycles() pair adds, meas
 int plat_has_instret(void);
 uint64_t plat_instret(void);
 uint64_t plat_instret_overhead(void);
+/* Retired instructions by class, PLAT_ICLASS_COMPUTE, _MEMORY, _CONTROL (seed 001's split:
+ * hw/simctrl/vexsim_ctrl.v), between the last two plat_cycles() calls (a timed section), less
+ * what a back-to-back pair retires; 0 and c untouched where nothing counts them (on a board:
+ * the counter is the simulation's). */
+enum { PLAT_ICLASS_COMPUTE, PLAT_ICLASS_MEMORY, PLAT_ICLASS_CONTROL, PLAT_ICLASSES };
+int plat_iclass(uint64_t c[PLAT_ICLASSES]);
 const char *plat_name(void);
 void vc_exit(int status) __attribute__((noreturn));
 

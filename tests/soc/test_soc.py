@@ -59,6 +59,21 @@ def test_selftest_and_benchmarks(sim_config):
         s["cycles"] > 0 for s in done["suites"])
 
 
+def test_instruction_classes_split_what_minstret_counts(sim_config):
+    """hw/simctrl's classes of a timed call (insn_*) sum to the instructions minstret counts in
+    the benchmark's counting run, up to the same few instructions of harness for every record
+    (the two runs' brackets differ), and an oracle answer carries the same call's classes."""
+    with SimSession(sim_config, max_cycles=200_000_000) as s:
+        recs, _ = s.run({"op": "run", "suites": "hash", "runs": 1, "sizes": "64,1024", "instret": True})
+        ans = s.request({"op": "sha256", "msg": "61" * 64})
+    classes = ("compute", "memory", "control")
+    diffs = {sum(r[f"insn_{c}"] for c in classes) - r["instret"] for r in recs}
+    assert len(recs) == 10 and len(diffs) == 1 and 0 <= diffs.pop() <= 4, diffs
+    assert all(r[f"insn_{c}"] > 0 for r in recs for c in classes)
+    bench = next(r for r in recs if r["prim"] == "sha256" and r["bytes"] == 64)
+    assert all(abs(ans[f"insn_{c}"] - bench[f"insn_{c}"]) <= 4 for c in classes), (ans, bench)
+
+
 def test_quick_selftest_runs_a_few_vectors_of_every_family(sim_config):
     # make sim's self-test: every primitive of the full one reports, all pass, with fewer
     # vectors (a subset of the same tables), within a small cycle budget. Elliptic curves: the

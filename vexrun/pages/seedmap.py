@@ -17,6 +17,7 @@ from vexrun.suites.base import constant_time
 class Ours:
     file: str            # docs/<file>: the run it reads
     fn: object           # records -> text, or None when the run lacks them
+    meta: bool = False   # fn takes (records, the run's metadata)
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,25 @@ def _ec_speedups(records):
 
 
 def _ec_growth(records):
-    ratios = [ec.protocol(records, p, f"{fam}-233", st)["cycles"] / ec.protocol(records, p, f"{fam}-163", st)["cycles"]
-              for fam in "BK" for p in ec.PROTOCOLS for st in ec.SETS
-              if ec.protocol(records, p, f"{fam}-233", st) and ec.protocol(records, p, f"{fam}-163", st)]
-    return f"{min(ratios):.2f}-{max(ratios):.2f}x (cycles)" if ratios else None
+    gs = [ec.growth(ec.protocol(records, p, f"{fam}-163", st), ec.protocol(records, p, f"{fam}-233", st))
+          for fam in "BK" for p in ec.PROTOCOLS for st in ec.SETS]
+    parts = [f"{min(r):.2f}-{max(r):.2f}x ({what})" for k, what in (("insn", "instructions"), ("cycles", "cycles"))
+             if (r := [g[k] for g in gs if k in g])]
+    return ", ".join(parts) or None
+
+
+def _ec_mix(records):
+    r = [m["memory"] / m["compute"] for p in ec.PROTOCOLS for st in ec.SETS if (m := ec.mix(records, p, "B-163", st))]
+    return f"memory/compute {min(r):.2f}-{max(r):.2f} (B-163, every protocol and set)" if r else None
+
+
+def _ec_memory(records, meta):
+    mem = ec.set_memory(meta)
+    if "basic" not in mem:
+        return None
+    base = sum(mem["basic"].values())
+    return ", ".join(f"{st} {sum(mem[st].values()) - base:+,} B" for st in ("affine-table", "optimized") if st in mem) + \
+        " over basic (field code and tables)"
 
 
 def _sha1_vs_md5(records):
@@ -177,16 +193,15 @@ ITEMS = [
          "like for like in affine-table (the seed's set: affine, table look-ups, almost-inverse); the "
          "section says why it gains less here"),
     Item("001", "Instruction Distribution", "compute / memory / other instructions per protocol and set",
-         "memory instructions as frequent as compute (percentages lost)",
-         note=PLANNED + "instruction counts by class in the SoC"),
+         "memory instructions as frequent as compute (percentages lost)", Ours(EC, _ec_mix), "performance-ec.md",
+         "Seed 001: instruction distribution", "other is control here (branches, jumps, CSRs)"),
     Item("001", "Pathlength Increase: From 163-bit to 233-bit keys", "path length at 233 bits over 163 bits",
-         "2.2-2.8x", Ours(EC, _ec_growth), "performance-ec.md", "Seed 001: growth from 163 to 233 bits",
-         "ours in cycles, not instructions"),
+         "2.2-2.8x", Ours(EC, _ec_growth), "performance-ec.md", "Seed 001: growth from 163 to 233 bits"),
     Item("001", "Observations", "where the speedup comes from", "up to 30x fewer arithmetic operations",
          page="performance-ec.md", heading="Cost split by field operation",
          note="field operations counted per protocol; their basic/optimized ratio is not printed"),
     Item("001", "Observations", "extra memory of the optimized set", "< 1 kB",
-         note=PLANNED + "the sets' memory from the ELF's symbols"),
+         Ours(EC, _ec_memory, meta=True), "performance-ec.md", "Seed 001: the sets' memory"),
     Item("001", "Observations", "a separate multiplier", "not needed (no figure)",
          page="performance-clmul.md", heading="Speedup: the unit against the software, one binary", note=
          "the project measures the opposite choice: a carry-less multiply unit"),
@@ -274,7 +289,7 @@ def render(data):
         ours, config = "-", ""
         if it.ours:
             records, meta = data.run(it.ours.file)
-            text = it.ours.fn(records) if it.ours.fn and meta else None
+            text = (it.ours.fn(records, meta) if it.ours.meta else it.ours.fn(records)) if meta else None
             ours, config = text or "-", _config(meta) if meta and text else ""
         where = f"[{it.page} § {it.heading}]({it.page}#{slug(it.heading)})" if it.page else ""
         where = "; ".join(w for w in (where, it.note) if w)

@@ -54,6 +54,21 @@ def metadata(cfg_info, where, command, extra=None, commit=None):
     return meta
 
 
+def symbol_sizes(elf, names):
+    """{name: bytes} of the ELF's symbols named in `names` (functions, tables; nm -S), for the
+    pages that weigh code and tables."""
+    import subprocess
+
+    from vexrun.env import CROSS
+    out = subprocess.run([CROSS + "nm", "-S", str(elf)], capture_output=True, text=True, check=True).stdout
+    sizes = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[3] in names:
+            sizes[f[3]] = sizes.get(f[3], 0) + int(f[1], 16)
+    return sizes
+
+
 def render_table(records, meta):
     """Plain-text tables: a header naming the configuration, then each suite's rows."""
     where = meta["where"] + (f" ({meta['board']}, {meta['sys_clk_hz'] / 1e6:g} MHz)" if meta.get("board") else "")

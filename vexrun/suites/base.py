@@ -49,6 +49,8 @@ class Suite:
     # An accelerator's page (its row in hw/config.py) is published from a build with it only.
     page_file: str = "performance.md"
     page_uses: tuple = ()
+    # Firmware symbols whose sizes its page reads (the run's metadata "symbols", from the ELF).
+    symbols: tuple = ()
 
 
 def source_line(meta, page):

@@ -24,6 +24,19 @@ SETS = ("basic", "affine-table", "optimized")
 FIELD_OPS = {"basic": {"mul": "mul_shiftadd", "sqr": "sqr_self", "inv": "inv_euclid"},
              "affine-table": {"mul": "mul_comb", "sqr": "sqr_tab", "inv": "inv_almost"},
              "optimized": {"mul": "mul_comb", "sqr": "sqr_spread", "inv": "inv_itoh"}}
+# The firmware's field-layer code and tables each set calls (fw/src/ec/gf2m*.c), for seed 001's
+# memory observation; the curve layer (ec_gf2m.c) inlines the ladder and the affine loop into
+# one function, so the sets' coordinates share their code.
+SET_SYMBOLS = {
+    "basic": ("vc_gf2m_mul_shiftadd", "vc_gf2m_inv_euclid_var", "vc_gf2m_addshift_var", "vc_gf2m_deg_var",
+              "vc_gf2m_inv_start"),
+    "affine-table": ("vc_gf2m_mul_comb", "vc_gf2m_comb_table", "vc_gf2m_mul_table", "vc_gf2m_sqr_tab_var", "spread",
+                     "vc_gf2m_inv_almost_var", "half", "vc_gf2m_deg_var", "vc_gf2m_inv_start"),
+    "optimized": ("vc_gf2m_mul_comb", "vc_gf2m_comb_table", "vc_gf2m_mul_table", "vc_gf2m_sqr_spread",
+                  "vc_gf2m_inv_itoh", "vc_gf2m_prepare", "vc_gf2m_mul_by"),
+}
+TABLES = ("spread",)
+CLASSES = ("compute", "memory", "control")
 
 
 def _ec(records, impl="sw", **kw):
@@ -33,11 +46,16 @@ def _ec(records, impl="sw", **kw):
 
 
 def protocol(records, prim, curve, set_, impl="sw"):
-    """{"cycles", "mul", "sqr", "inv"} summed over the protocol's operations, or None."""
+    """{"cycles", "mul", "sqr", "inv"} summed over the protocol's operations, and the instructions
+    by class ("compute", ..., "insn": their sum) where the run counted them; or None."""
     rs = [_ec(records, impl, prim=prim, op=op, curve=curve, set=set_) for op in PROTOCOLS[prim][1]]
     if not all(rs):
         return None
-    return {k: sum(r[0][k] for r in rs) for k in ("cycles", "mul", "sqr", "inv")}
+    out = {k: sum(r[0][k] for r in rs) for k in ("cycles", "mul", "sqr", "inv")}
+    if all(f"insn_{c}" in r[0] for r in rs for c in CLASSES):
+        out.update({c: sum(r[0][f"insn_{c}"] for r in rs) for c in CLASSES})
+        out["insn"] = sum(out[c] for c in CLASSES)
+    return out
 
 
 def field_cycles(records, bits, set_):
@@ -116,16 +134,19 @@ def page(records, meta, data):
         out += ["", why]
     # Growth 163 -> 233.
     out += ["", "### Seed 001: growth from 163 to 233 bits", "",
-            f"Cycles at 233 bits over cycles at 163 bits, same family and set; seed 001: "
-            f"{seeds.SEED001_GROWTH_RANGE[0]}-{seeds.SEED001_GROWTH_RANGE[1]}x.", "",
+            f"At 233 bits over at 163 bits, same family and set: instructions (the path length, as seed 001 "
+            f"counts it) / cycles; seed 001: {seeds.SEED001_GROWTH_RANGE[0]}-{seeds.SEED001_GROWTH_RANGE[1]}x "
+            "in path length.", "",
             "| family | protocol | " + " | ".join(SETS) + " |", "|---|---|" + "---:|" * len(SETS)]
     for fam in ("B", "K"):
         for prim, (name, _) in PROTOCOLS.items():
             cells = []
             for st in SETS:
                 lo, hi = protocol(records, prim, f"{fam}-163", st), protocol(records, prim, f"{fam}-233", st)
-                cells.append(f"{hi['cycles'] / lo['cycles']:.2f}x" if lo and hi else "-")
+                g = growth(lo, hi)
+                cells.append(" / ".join(f"{g[k]:.2f}x" for k in ("insn", "cycles") if k in g) or "-")
             out.append(f"| {fam} | {name} | " + " | ".join(cells) + " |")
+    out += _mix_section(records) + _memory_section(meta)
     # Cost split.
     out += ["", "### Cost split by field operation", "",
             "Each protocol's field-operation counts (the dispatching forms count their calls) times the cycles of "
@@ -175,6 +196,68 @@ def page(records, meta, data):
                 out.append(f"| EC-DSA {c} vs DSA {b} (sign + verify, 23 B) | {mcycles(e['cycles'])} | {mcycles(dsa[b])} | "
                            f"{dsa[b] / e['cycles']:.1f}x faster |")
     return out + [""]
+
+
+def growth(lo, hi):
+    """{"cycles": ratio, "insn": ratio (when both counted instructions)} of two protocols' figures."""
+    if not (lo and hi):
+        return {}
+    return {k: hi[k] / lo[k] for k in ("insn", "cycles") if k in lo and k in hi}
+
+
+def mix(records, prim, curve, set_):
+    """{class: share of the protocol's instructions}, or None when the run did not count them."""
+    p = protocol(records, prim, curve, set_)
+    return {c: p[c] / p["insn"] for c in CLASSES} if p and p.get("insn") else None
+
+
+def _mix_section(records):
+    rows = [(c, prim, st, m) for c in ("B-163", "B-233") for prim in PROTOCOLS for st in SETS
+            if (m := mix(records, prim, c, st))]
+    if not rows:
+        return []
+    out = ["", "### Seed 001: instruction distribution", "",
+           "Retired instructions of each protocol by class, counted by the simulation's retirement counter "
+           "(hw/simctrl: compute = arithmetic, logic, shifts, multiplies, LUI/AUIPC; memory = loads and stores; "
+           f"control = branches, jumps, CSR and system instructions) over the same runs as the cycles. {seeds.SEED001_MIX}.",
+           "", "| curve | protocol | set | compute | memory | control | instructions | memory/compute |",
+           "|---|---|---|---:|---:|---:|---:|---:|"]
+    for c, prim, st, m in rows:
+        p = protocol(records, prim, c, st)
+        out.append(f"| {c} | {PROTOCOLS[prim][0]} | {st} | " + " | ".join(f"{100 * m[k]:.0f} %" for k in CLASSES)
+                   + f" | {mcycles(p['insn'])} | {m['memory'] / m['compute']:.2f} |")
+    return out
+
+
+def set_memory(meta):
+    """{set: {"code": bytes, "tables": bytes}} of the field layer each set calls (SET_SYMBOLS), from
+    the run's ELF symbol sizes; {} when the run did not record them."""
+    sizes = meta.get("symbols") or {}
+    out = {}
+    for st, names in SET_SYMBOLS.items():
+        if all(n in sizes for n in names):
+            out[st] = {"code": sum(sizes[n] for n in names if n not in TABLES),
+                       "tables": sum(sizes[n] for n in names if n in TABLES)}
+    return out
+
+
+def _memory_section(meta):
+    mem = set_memory(meta)
+    if "basic" not in mem:
+        return []
+    base = sum(mem["basic"].values())
+    out = ["", "### Seed 001: the sets' memory", "",
+           f"Seed 001: the optimized algorithms use {seeds.SEED001_MEMORY}. Here: the bytes of the field "
+           "functions and tables each set calls (the firmware ELF's symbol sizes; the curve code the sets share is "
+           "not counted, and the comb's table of the multiplicand, 16 entries of an element, is on the stack "
+           "during a product).", "",
+           "| set | code | tables | total | more than basic |", "|---|---:|---:|---:|---:|"]
+    for st in SETS:
+        if st in mem:
+            m = mem[st]
+            tot = m["code"] + m["tables"]
+            out.append(f"| {st} | {m['code']:,} B | {m['tables']:,} B | {tot:,} B | {tot - base:+,} B |")
+    return out
 
 
 def _split(records, curve, set_):
@@ -346,4 +429,5 @@ def table(records, config):
 # Measured at 61e4fe1 (vexrun bench --suites ec --runs 1): about 2.6 G cycles a run, 2.2 G of
 # them the basic set.
 SUITES = [Suite("ec", estimate=lambda o: 2.6e9 * o.runs, progress=progress, check=check, table=table,
-                page=page, page_file="performance-ec.md", page_uses=("pk",))]
+                page=page, page_file="performance-ec.md", page_uses=("pk",),
+                symbols=tuple(sorted({n for names in SET_SYMBOLS.values() for n in names})))]

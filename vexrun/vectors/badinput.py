@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from vexrun.native import api
+from vexrun.native.ec import ALL_SETS
 from vexrun.native.mp import Cache, DsaParams, Drbg, Mont, Mp, RsaPriv, RsaPub, limbs
 from vexrun.env import ROOT
 
@@ -271,7 +272,8 @@ NOT_HOST = ("\\* not a symbol of the host library (the instruction, the unit, or
 KEY_CHECKED = "the key's modulus is checked with the key (vc_rsa_priv_complete)"
 SETS_UP = "this call sets the context up: its prior contents do not matter"
 MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init or vc_mont_init_var is a precondition (mp.h)"
-SET_OTHER = "any set other than VC_EC_BASIC runs the optimized form (gf2m.h names two sets, no error)"
+SET_OTHER = "any set other than VC_EC_BASIC and VC_EC_AFFINE_TABLE runs the optimized form (no error)"
+NO_SET = len(ALL_SETS)          # VC_EC_NSETS: the first value that names no set
 NO_CHECK = "returns void: valid arguments are a precondition (gf2m.h), not checked"
 OK_REQ = {"op": "sha256", "msg": "616263"}      # the valid request after each bad one
 
@@ -1199,7 +1201,7 @@ def ec_fns():
               oracle=(_ec("mul", k="$N"), None)),
             C("point", "P off the curve", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen)),
               oracle=(_ec("mul", k="$K1", p="$OFF"), None)),
-            C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.cp, NO_SET, w.out(65), w.scalar(1), SZ(w.curve.nlen), None, SZ(0))),
         ]),
         Fn("vc_ec_add", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.set, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
@@ -1211,7 +1213,7 @@ def ec_fns():
             C("point", "q off the curve", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, w.off_curve(), SZ(w.curve.plen)),
               oracle=(_ec("add", p="$G", q="$OFF"), None)),
             C("point", "G + (-G) = infinity", PT, lambda w, f: f(w.cp, w.set, w.out(65), w.curve.G, w.neg_g(), SZ(w.curve.plen))),
-            C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.cp, NO_SET, w.out(65), w.curve.G, w.curve.G, SZ(w.curve.plen))),
         ]),
         Fn("vc_ec_scalar_draw", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.drbg(), w.out(32))),
@@ -1225,7 +1227,7 @@ def ec_fns():
             C("null", "priv NULL", N, lambda w, f: f(w.cp, w.set, w.drbg(), None, w.out(65))),
             C("null", "pub NULL", N, lambda w, f: f(w.cp, w.set, w.drbg(), w.out(32), None)),
             C("state", "rng never seeded", ST, lambda w, f: f(w.cp, w.set, w.zero(), w.out(32), w.out(65))),
-            C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.drbg(), w.out(32), w.out(65))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.cp, NO_SET, w.drbg(), w.out(32), w.out(65))),
         ]),
         Fn("vc_ecdh", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.set, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
@@ -1239,7 +1241,7 @@ def ec_fns():
               oracle=(_ec("ecdh", d="$K0", q="$G"), None)),
             C("point", "peer off the curve", PT, lambda w, f: f(w.cp, w.set, w.scalar(1), SZ(w.curve.nlen), w.off_curve(), SZ(w.curve.plen), w.out(32)),
               oracle=(_ec("ecdh", d="$K1", q="$OFF"), None)),
-            C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.cp, NO_SET, w.scalar(1), SZ(w.curve.nlen), w.curve.G, SZ(w.curve.plen), w.out(32))),
         ]),
         Fn("vc_ec_embed", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.set, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
@@ -1247,7 +1249,7 @@ def ec_fns():
             C("null", "pt NULL", N, lambda w, f: f(w.cp, w.set, w.zero(30), SZ(w.curve.msg_len), None)),
             C("len0", "len 0", LEN, lambda w, f: f(w.cp, w.set, w.zero(30), SZ(0), w.out(65))),
             C("lenbig", "len msg_len + 1", LEN, lambda w, f: f(w.cp, w.set, w.zero(31), SZ(w.curve.msg_len + 1), w.out(65))),
-            C("param", "set 2", PAR, lambda w, f: f(w.cp, 2, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.cp, NO_SET, w.zero(30), SZ(w.curve.msg_len), w.out(65))),
         ]),
         Fn("vc_ec_unembed", "ec.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.curve.G, SZ(w.curve.plen), w.out(30))),
@@ -1264,7 +1266,7 @@ def ec_fns():
             C("point", "pub off the curve", PT, lambda w, f: f(*_eg(w, pub="off"))),
             C("point", "msg_pt off the curve", PT, lambda w, f: f(*_eg(w, m="off"))),
             C("point", "M + r Q = infinity (Q = G, r = 1, M = -G)", PT, lambda w, f: f(*_eg(w, m=w.neg_g()))),
-            C("param", "set 2", PAR, lambda w, f: f(*_eg(w, set=2))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(*_eg(w, set=NO_SET))),
         ]),
         Fn("vc_ec_elgamal_decrypt", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_egd(w, null=i))) for i, a in enumerate(("c", "priv", "c1", "c2", "msg_pt"))],
@@ -1274,14 +1276,14 @@ def ec_fns():
               oracle=(_ec("decrypt", d="$K1", c1="$OFF", c2="$G"), None)),
             C("point", "c2 off the curve", PT, lambda w, f: f(*_egd(w, c2="off"))),
             C("point", "C2 - priv C1 = infinity (c2 = c1)", PT, lambda w, f: f(*_egd(w, c2="G"))),
-            C("param", "set 2", PAR, lambda w, f: f(*_egd(w, set=2))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(*_egd(w, set=NO_SET))),
         ]),
         Fn("vc_ecdsa_sign", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_sg(w, null=i))) for i, a in enumerate(("c", "priv", "h", "digest", "r", "s"))],
             C("int", "priv = 0", RNG, lambda w, f: f(*_sg(w, d=0)),
               oracle=(_ec("sign", d="$K0", hash="sha256", digest="$D"), None)),
             C("param", "hash class larger than HMAC's context", PAR, lambda w, f: f(*_sg(w, h="big"))),
-            C("param", "set 2", PAR, lambda w, f: f(*_sg(w, set=2))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(*_sg(w, set=NO_SET))),
         ]),
         Fn("vc_ecdsa_sign_k", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_sk(w, null=i))) for i, a in enumerate(("c", "priv", "digest", "k", "r", "s"))],
@@ -1291,7 +1293,7 @@ def ec_fns():
             C("int", "priv = 0", RNG, lambda w, f: f(*_sk(w, d=0))),
             C("int", "k = 1, priv = 1 and the digest e = n - r: s = 0", RNG, lambda w, f: f(*_sk(w, digest=_s_zero_digest(w)))),
             C("lenbig", "dlen 65", LEN, lambda w, f: f(*_sk(w, dlen=65))),
-            C("param", "set 2", PAR, lambda w, f: f(*_sk(w, set=2))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(*_sk(w, set=NO_SET))),
         ], na={"len0": "an empty digest is the integer 0: valid"}),
         Fn("vc_ecdsa_verify", "ec.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_vf(w, null=i))) for i, a in enumerate(("c", "pub", "digest", "r", "s"))],
@@ -1302,7 +1304,7 @@ def ec_fns():
             C("sig", "r = 0", VER, lambda w, f: f(*_vf(w, r=0)),
               oracle=(_ec("verify", q="$G", r="$K0", s="$K1", digest="$D"), {"valid": False})),
             C("sig", "s = n", VER, lambda w, f: f(*_vf(w, s="n"))),
-            C("param", "set 2", PAR, lambda w, f: f(*_vf(w, set=2))),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(*_vf(w, set=NO_SET))),
         ]),
     ]
 

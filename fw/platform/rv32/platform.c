@@ -9,7 +9,7 @@
 
 #define UART_EV_RX 0x2
 
-static uint64_t overhead, instret_overhead;
+static uint64_t overhead, instret_overhead, iclass_overhead[PLAT_ICLASSES];
 
 /* VexRiscv full implements minstret; the smaller variants trap on it. */
 #ifdef CONFIG_CPU_VARIANT_FULL
@@ -31,6 +31,26 @@ uint64_t plat_instret(void) { return 0; }
 #endif
 
 uint64_t plat_instret_overhead(void) { return instret_overhead; }
+
+#ifdef CSR_SIMCTRL_ICOUNT_COMPUTE_ADDR
+static void iclass_raw(uint64_t c[PLAT_ICLASSES])
+{
+  c[PLAT_ICLASS_COMPUTE] = simctrl_icount_compute_read();
+  c[PLAT_ICLASS_MEMORY] = simctrl_icount_memory_read();
+  c[PLAT_ICLASS_CONTROL] = simctrl_icount_control_read();
+}
+
+int plat_iclass(uint64_t c[PLAT_ICLASSES])
+{
+  iclass_raw(c);
+  for (int i = 0; i < PLAT_ICLASSES; i++)
+    c[i] = c[i] > iclass_overhead[i] ? c[i] - iclass_overhead[i] : 0;
+  return 1;
+}
+#else
+static void iclass_raw(uint64_t c[PLAT_ICLASSES]) { (void)c; }
+int plat_iclass(uint64_t c[PLAT_ICLASSES]) { (void)c; return 0; }
+#endif
 
 PLAT_HOT uint64_t plat_cycles(void)
 {
@@ -56,6 +76,7 @@ void plat_init(void)
       best = t1 - t0;
   }
   overhead = best;
+  iclass_raw(iclass_overhead);    /* the last pair's: every pair retires the same instructions */
   best = UINT64_MAX;
   for (int i = 0; i < 16; i++) {
     uint64_t i0 = plat_instret(), i1 = plat_instret();

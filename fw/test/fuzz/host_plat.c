@@ -22,6 +22,7 @@ uint64_t plat_cycle_overhead(void) { return 0; }
 int plat_has_instret(void) { return 0; }
 uint64_t plat_instret(void) { return 0; }
 uint64_t plat_instret_overhead(void) { return 0; }
+int plat_iclass(uint64_t c[PLAT_ICLASSES]) { (void)c; return 0; }
 const char *plat_name(void) { return "host"; }
 void vc_exit(int status) { exit(status); }
 
