@@ -173,6 +173,19 @@ def build_parser():
     g.add_argument("--slice", type=slice_arg, metavar="I/N", help="one task alone: slice I of N of the one suite given")
     b.set_defaults(trace=False, trace_begin=0, trace_end=0)
 
+    f = command("factorial", c.cmd_factorial, "seed 002's 2^3 factorial designs on this platform: CPU variant x "
+                "memory x size", "Runs suite factorial (RC4, SHA-1, DH, DSA at seed 002's two sizes) in the four "
+                "simulation builds of CPU variant (full, lite) and memory (sram, sdram) as tasks of one sweep on Dask, "
+                "then each factor's and interaction's share of the variation as seed 002 §4.5 computes it, and its "
+                "§4.4 pairwise comparison (docs/factorial.md).")
+    f.add_argument("--runs", type=int, default=3, choices=range(1, 16), metavar="1..15",
+                   help="repetitions per measurement; the median is reported (default: 3)")
+    f.add_argument("--max-cycles", type=count, default=BENCH_MAX_CYCLES, help=f"cycle bound of a task "
+                   f"(default: {BENCH_MAX_CYCLES:,})")
+    f.add_argument("--publish", metavar="DIR", help="save DIR/factorial.json and render every page (vexrun publish)")
+    sweep_args(f, "results/sweeps/factorial/<UTC time>")
+    f.set_defaults(sizes=None, all=False, modes=None)
+
     o = command("oracle", c.cmd_oracle, "answer JSON-lines requests with the simulated SoC (or a board)",
                 'One JSON request per line on stdin, e.g. {"op":"sha256","msg":"616263"}, one JSON response per line '
                 'on stdout; {"op":"ops"} lists the operations and their fields. A blank line gets an error reply.')

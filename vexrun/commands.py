@@ -78,7 +78,7 @@ def cmd_bench(args):
     out = Path(args.out or RESULTS / "sweeps" / cfg.name / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
     log(f"vexrun: sweep of suites {','.join(names)} on {cfg.name}: {len(tasks)} tasks, "
         f"{suites.announce(names, opts, cfg.soc.name)} on one core (cycle bound {args.max_cycles:,} a task)")
-    digests = {cfg.soc.name: sweep.build_digests(cfg, log)}
+    digests = {cfg.name: sweep.build_digests(cfg, log)}
     s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
                   resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
     for task, reason in s.failures:
@@ -102,6 +102,44 @@ def cmd_bench(args):
         publish.publish(docs=Path(args.publish), log=log)
     elif args.publish:
         log("vexrun: nothing published: the sweep had failures (--resume completes it)")
+    return 1 if s.failures else 0
+
+
+def cmd_factorial(args):
+    """Seed 002's 2^3 factorial on this platform: suite factorial in the four builds of CPU variant x
+    memory, as tasks of one sweep on Dask; docs/factorial.json and its page with --publish."""
+    import time
+
+    from vexrun import sweep
+    from vexrun.env import RESULTS, git_commit
+    from vexrun.pages import data, publish
+    from vexrun.soc import results
+    from vexrun.suites import factorial
+    opts, commit = run_options(args), git_commit()
+    cfgs = [Config.parse(cpu_variant=v, memory=m) for v in factorial.VARIANTS for m in factorial.MEMORIES]
+    tasks, estimates = [], {}
+    for cfg in cfgs:
+        t, e = sweep.plan(cfg, ["factorial"], opts, {"instret": False}, args.max_cycles, commit)
+        tasks += t
+        estimates.update(e)
+    out = Path(args.out or RESULTS / "sweeps" / "factorial" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    log(f"vexrun factorial: {len(tasks)} tasks in {len(cfgs)} builds ({', '.join(c.name for c in cfgs)}), "
+        f"about {sum(estimates.values()) / 1e9:.1f} G simulated cycles")
+    digests = {cfg.name: sweep.build_digests(cfg, log) for cfg in cfgs}
+    s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
+                  resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
+    for task, reason in s.failures:
+        log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
+    meta = results.metadata(cfgs[0].soc_info(), "sim", s.invocations[0]["command"], {
+        "runs": opts.runs, "configs": [c.name for c in cfgs],
+        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
+                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")}}, commit=commit)
+    if args.publish and not s.failures:
+        data.save_json(Path(args.publish) / "factorial.json", {"meta": meta, "records": s.records})
+        publish.publish(docs=Path(args.publish), log=log)
+    elif args.publish:
+        log("vexrun: nothing published: the sweep had failures (--resume completes it)")
+    print(factorial.page(s.records, meta))
     return 1 if s.failures else 0
 
 

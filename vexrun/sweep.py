@@ -47,12 +47,18 @@ class Task:
     @property
     def name(self):
         part = f"[{self.slice + 1}/{self.slices}]" if self.slices > 1 else ""
-        return f"{self.config}:{self.suite}{part}"
+        return f"{self.build}:{self.suite}{part}"
 
     def sim_config(self):
         from hw.config import SocConfig
         from vexrun.soc.build import Config
         return Config(SocConfig.from_name(self.config), memory=self.memory)
+
+    @property
+    def build(self):
+        """The simulation build it runs in (build/<name>): the configuration and the memory."""
+        from vexrun.soc.memory import sim_build_name
+        return sim_build_name(self.config, self.memory)
 
     def run_request(self):
         return dict({"op": "run", "suites": self.suite, "runs": self.runs, "exit": True,
@@ -213,12 +219,12 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
     "wall_s"}: the constant-time test's) on the tasks not already in `out` (with `resume`) on Dask;
     returns a Sweep of every task's records in task order, its cycles and wall time over every
     run of the sweep (`command`: this run's, kept in DIR/sweep.json with its wall time as each
-    task ends). A task has `config` (its SocConfig name), `name` and `command()`; `digests`:
-    {config name: (model, firmware)}."""
+    task ends). A task has `build` (the simulation build it runs in), `name` and `command()`;
+    `digests`: {build name: (model, firmware)}."""
     from distributed import as_completed
     out = Path(out)
     done_dir = out / "tasks"
-    keys = {t: digest(t, *digests[t.config]) for t in tasks}
+    keys = {t: digest(t, *digests[t.build]) for t in tasks}
     if not resume and done_dir.exists() and any(done_dir.iterdir()):
         raise UsageError(f"{out} holds a sweep already: add --resume to complete it, or choose another --out")
     done_dir.mkdir(parents=True, exist_ok=True)

@@ -90,7 +90,7 @@ extern const struct suite *const suites[];
 /* Each suite's descriptor, defined beside its code (bench_<suite>.c, selftest.c); the
  * accelerators' from the registry's generated list (vc_accels.h). */
 extern const struct suite suite_selftest, suite_selftest_full, suite_hash, suite_block, suite_stream, suite_mp,
-  suite_pk, suite_ec;
+  suite_pk, suite_ec, suite_factorial;
 #define VC_ACCEL_SUITE_DECL(name) extern const struct suite suite_##name;
 VC_ACCEL_SUITES(VC_ACCEL_SUITE_DECL)
 #undef VC_ACCEL_SUITE_DECL

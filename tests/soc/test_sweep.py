@@ -34,7 +34,7 @@ def small(sim_config):
         tasks += t
         est.update(e)
     assert [t.slices for t in tasks] == [3, 3, 3, 1]
-    return tasks, est, {sim_config.soc.name: sweep.build_digests(sim_config, log=lambda m: None)}
+    return tasks, est, {sim_config.name: sweep.build_digests(sim_config, log=lambda m: None)}
 
 
 def sweep_records(small, out, **kw):

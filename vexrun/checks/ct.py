@@ -292,6 +292,10 @@ class Task:
     def name(self):
         return f"{self.config}:{self.routine}"
 
+    @property
+    def build(self):
+        return self.config          # sram: the build is named as the configuration
+
     def command(self):
         return f"vexrun ct --routines {self.routine} --samples {self.samples} --seed {self.seed}"
 

@@ -42,7 +42,8 @@ def whole_pages(data: Data) -> dict:
 def blocks():
     """{block name: renderer(data) -> text}: every generated block of the Markdown files."""
     from vexrun.pages import examples, readme, seedmap, tables
-    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS, **seedmap.BLOCKS}
+    from vexrun.suites import factorial
+    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS, **seedmap.BLOCKS, **factorial.BLOCKS}
 
 
 def markdown_files():

@@ -6,11 +6,11 @@ import json
 
 from hw.config import ACCELERATORS
 
-from vexrun.suites import clmul, ec, mont, mp, pk, selftest, symmetric
+from vexrun.suites import clmul, ec, factorial, mont, mp, pk, selftest, symmetric
 from vexrun.suites.base import RunOptions, Suite
 
 # In the order of make sim's tables and the page's sections.
-SUITES = {s.name: s for mod in (symmetric, mp, pk, ec, clmul, mont, selftest) for s in mod.SUITES}
+SUITES = {s.name: s for mod in (symmetric, mp, pk, ec, clmul, mont, selftest, factorial) for s in mod.SUITES}
 
 
 def of(rec):
