@@ -57,6 +57,16 @@ def _slopes(*keys):
     return fn
 
 
+def _r2(*prims):
+    """R² of our lines of seed 002's series (vexrun/suites/symmetric.py SEED002_OURS)."""
+    def fn(records):
+        ln = symmetric.fits(records)
+        keys = [symmetric.SEED002_OURS[p][0] for p in prims]
+        return "R² " + ", ".join(f"{symmetric.SEED002_NAMES[p]} {ln[k][2]:.4f}" for p, k in zip(prims, keys)) \
+            if all(k in ln for k in keys) else None
+    return fn
+
+
 def _mp_best(prim, op, bits):
     def fn(records):
         rs = [r for r in records if r.get("suite") == "mp" and r.get("prim") == prim and r.get("op") == op
@@ -112,6 +122,11 @@ def _agreement_slopes(records):
     return "; ".join(f"{k} A {a:,.0f} cycles/bit, R² {r2:.2f}" for k, (a, _, r2) in r.items()) or None
 
 
+def _ec_arith(records):
+    parts = [f"{st} {min(r):.1f}-{max(r):.1f}x" for st in ec.SETS[1:] if (r := ec.arithmetic_ratios(records, st))]
+    return "basic's field-operation cycles over " + "; ".join(parts) if parts else None
+
+
 def _ec_mix(records):
     r = [m["memory"] / m["compute"] for p in ec.PROTOCOLS for st in ec.SETS if (m := ec.mix(records, p, "B-163", st))]
     return f"memory/compute {min(r):.2f}-{max(r):.2f} (B-163, every protocol and set)" if r else None
@@ -161,6 +176,7 @@ PK_PLOT = "The public-key design space (seed 004, Fig. 1)"
 PLANNED = "planned: "
 PROTOCOLS = PLANNED + "the TLS handshake, S/MIME and IKE against OpenSSL"
 METHOD = PLANNED + "seed 004's method (routines characterized, macro-models, the handshake's stages)"
+BLOCKWISE = PLANNED + "block-wise RSA over the seed's file sizes, which the exploration issue builds (seed 004's Fig 1)"
 
 ITEMS = [
     # Seed 000: Palm OS, MPLib; the extract keeps sections 6-8 only (Tables 1-7 lost).
@@ -208,8 +224,8 @@ ITEMS = [
     Item("001", "Pathlength Increase: From 163-bit to 233-bit keys", "path length at 233 bits over 163 bits",
          "2.2-2.8x", Ours(EC, _ec_growth), "performance-ec.md", "Seed 001: growth from 163 to 233 bits"),
     Item("001", "Observations", "where the speedup comes from", "up to 30x fewer arithmetic operations",
-         page="performance-ec.md", heading="Cost split by field operation",
-         note="field operations counted per protocol; their basic/optimized ratio is not printed"),
+         Ours(EC, _ec_arith), "performance-ec.md", "Cost split by field operation",
+         "in cycles of the field operations, not their count"),
     Item("001", "Observations", "extra memory of the optimized set", "< 1 kB",
          Ours(EC, _ec_memory, meta=True), "performance-ec.md", "Seed 001: the sets' memory"),
     Item("001", "Observations", "a separate multiplier", "not needed (no figure)",
@@ -227,15 +243,14 @@ ITEMS = [
     Item("002", "§4.1", "DH against ECDH, DSA against ECDSA", "DH better (90 %); DSA 10 % better (40 %)",
          Ours(EC, _ec_vs_ff), "performance-ec.md", "Seed 002: elliptic curves against DH and DSA"),
     Item("002", "Fig 2", "RSA time against file size (A1200, N95, 7373)", "no numbers in the extract",
-         note=PLANNED + "block-wise RSA over the seed's file sizes"),
-    Item("002", "Fig 3", "RSA time against file size (V3, V220)", "no numbers in the extract",
-         note=PLANNED + "block-wise RSA over the seed's file sizes"),
+         note=BLOCKWISE),
+    Item("002", "Fig 3", "RSA time against file size (V3, V220)", "no numbers in the extract", note=BLOCKWISE),
     Item("002", "Fig 4", "ciphers' time against size on the N95, linear fit", "R² AES 0.90, RC4 0.99, RC5 0.94",
-         page="plots.md", heading="Cycles against message size, beside seed 002's phones",
-         note="the phones' lines are drawn; R² not printed"),
+         Ours(PERF, _r2("aes", "rc4", "rc5")), "plots.md", "Cycles against message size, beside seed 002's phones",
+         "our lines beside the phones'; R² of all in performance.md's Table 4 layout"),
     Item("002", "Fig 5", "hashes' time against size on the N95, linear fit", "R² MD5 0.99, SHA-1 0.91, SHA-256 0.98",
-         page="plots.md", heading="Cycles against message size, beside seed 002's phones",
-         note="the phones' lines are drawn; R² not printed"),
+         Ours(PERF, _r2("md5", "sha1", "sha256")), "plots.md", "Cycles against message size, beside seed 002's phones",
+         "our lines beside the phones'; R² of all in performance.md's Table 4 layout"),
     Item("002", "Table 4", "time = A bytes + B and R², six algorithms, five phones",
          "e.g. RC4 A1200 0.002 ms/B, 129.2 ms, 0.83", Ours(PERF, _slopes("rc5-32/12/16 cbc enc+dec", "aes-128 tab cbc enc+dec")),
          "performance.md", BESIDE, "A, then B and R², beside each phone"),

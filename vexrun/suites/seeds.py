@@ -117,6 +117,7 @@ SEED001_GROWTH_RANGE = (2.2, 2.8)
 # these two statements.
 SEED001_MIX = "Seed 001 (its percentages are lost in the extract): memory instructions as frequent as compute ones"
 SEED001_MEMORY = "little extra memory (< 1 kB)"
+SEED001_ARITH = "fewer arithmetic operations (up to 30x)"
 
 # Seed 002 found DH faster than ECDH (90 % confidence) and DSA about 10 % faster than ECDSA on
 # its J2ME phones (BouncyCastle; the curve is not named). Its Table 4 gives ECDH only as

@@ -129,16 +129,16 @@ def totals(ser):
     return out
 
 
-def slopes(records):
-    """{label: A} of every series and enc+dec total with a line: cycles/byte of long messages."""
+def fits(records):
+    """{label: (A, B, R^2)} of every series and enc+dec total with a line."""
     ser = series(records)
     ser.update(totals(ser))
-    out = {}
-    for key, pts in ser.items():
-        f = fit([(n, r["cycles"]) for n, r in sorted(pts.items())])
-        if f:
-            out[label(key)] = f[0]
-    return out
+    return {label(k): f for k, pts in ser.items() if (f := fit([(n, r["cycles"]) for n, r in sorted(pts.items())]))}
+
+
+def slopes(records):
+    """{label: A} of every series and enc+dec total with a line: cycles/byte of long messages."""
+    return {k: f[0] for k, f in fits(records).items()}
 
 
 def page(records, meta, data):
@@ -190,7 +190,7 @@ def page(records, meta, data):
               "significant):", "",
               "| primitive | vexcrypt B, R² | " + " | ".join(f"{p} B, R²" for p in seeds.SEED002_CLOCK_MHZ) + " |",
               "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
-    lines_by_label = {label(k): fit([(n, r["cycles"]) for n, r in sorted(pts.items())]) for k, pts in ser_all.items()}
+    lines_by_label = fits(records)
     for prim, (key, twice) in SEED002_OURS.items():
         f = lines_by_label.get(key)
         s = seeds.seed002_cycles(prim)
@@ -247,16 +247,16 @@ def _seal_rc4(records):
 # measurements is (a cipher's encrypt + decrypt; RC4's stream runs both ways alike).
 SEED002_OURS = {"rc4": ("rc4 crypt", 2), "rc5": ("rc5-32/12/16 cbc enc+dec", 1), "aes": ("aes-128 tab cbc enc+dec", 1),
                 "md5": ("md5 hash", 1), "sha1": ("sha1 hash", 1), "sha256": ("sha256 hash", 1)}
+SEED002_NAMES = {"rc4": "RC4", "rc5": "RC5", "aes": "AES", "md5": "MD5", "sha1": "SHA-1", "sha256": "SHA-256"}
 
 
 def seed002_orders(records):
     """Section 4.1's comparisons on our slopes (RC4 two passes): {"ciphers", "hashes": fastest first,
     "rc4_saves" over RC5 and "sha1_more" than MD5 in %}, or None without the six series."""
     s = slopes(records)
-    names = {"rc4": "RC4", "rc5": "RC5", "aes": "AES", "md5": "MD5", "sha1": "SHA-1", "sha256": "SHA-256"}
     if not all(key in s for key, _ in SEED002_OURS.values()):
         return None
-    a = {names[p]: s[key] * passes for p, (key, passes) in SEED002_OURS.items()}
+    a = {SEED002_NAMES[p]: s[key] * passes for p, (key, passes) in SEED002_OURS.items()}
     return {"ciphers": " < ".join(sorted(("RC4", "RC5", "AES"), key=a.get)),
             "hashes": " < ".join(sorted(("MD5", "SHA-1", "SHA-256"), key=a.get)),
             "rc4_saves": 100 * (1 - a["RC4"] / a["RC5"]), "sha1_more": 100 * (a["SHA-1"] / a["MD5"] - 1)}
