@@ -136,8 +136,8 @@ static void bench_mont(const struct run_opts *o, struct tally *t)
       pk_rsa(&x, &kat_rsa[i], &vc_mp_cfg_default, VC_RSA_MRC, &q, t);
   if (!o->all)
     return;
-  pk_dh(&x, vc_dh_group_find("modp1024"), &vc_mp_cfg_default, &q, t);
-  pk_dh(&x, vc_dh_group_find("modp2048"), &vc_mp_cfg_default, &q, t);
+  pk_dh(&x, vc_dh_group_find("modp1024"), 0, &vc_mp_cfg_default, &q, t);
+  pk_dh(&x, vc_dh_group_find("modp2048"), 0, &vc_mp_cfg_default, &q, t);
   for (size_t i = 0; i < KAT_DSA_N; i++)
     pk_dsa(&x, &kat_dsa[i], 23, &vc_mp_cfg_default, &q, t);
   pk_elgamal(&x, vc_dh_group_find("modp1024"), &q, t);

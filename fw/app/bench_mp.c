@@ -34,6 +34,8 @@ void pk_rec_head(const struct bench_case *c, void *ctx, const struct bench_resul
   json_str("op", c->op);
   json_u64("bits", h->bits);
   json_u64("bytes", h->bytes);
+  if (h->xbits)
+    json_u64("xbits", h->xbits);
   if (h->seed)
     json_str("seed", h->seed);
   if (h->cfg) {

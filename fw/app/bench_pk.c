@@ -137,13 +137,13 @@ static void pk_group(struct pk_ctx *x, const char *what, const vc_dh_group *grp,
 static int run_dh_keygen(void *p)
 {
   struct pk_ctx *x = p;
-  return vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->x, &x->y, &x->cfg);
+  return vc_dh_keygen(&x->p, &x->g, x->h.xbits, &x->rng, &x->x, &x->y, &x->cfg);
 }
 
 static int run_dh_shared(void *p)
 {
   struct pk_ctx *x = p;
-  return vc_dh_shared(&x->p, &x->x, &x->peer_y, &x->z, &x->cfg);
+  return vc_dh_shared(&x->p, &x->x, x->h.xbits, &x->peer_y, &x->z, &x->cfg);
 }
 
 static void dh_keypair_out(void *p)
@@ -167,12 +167,13 @@ static const struct bench_case dh_cases[] = {
   {.prim = "dh", .op = "shared", .call = run_dh_shared, .fields = dh_shared_out},
 };
 
-void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, const vc_mp_cfg *c,
+void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, uint32_t xbits, const vc_mp_cfg *c,
            const struct run_opts *o, struct tally *t)
 {
   if (bench_group(o)) {
     pk_group(x, "dh", grp, c);
-    vc_dh_keygen(&x->p, &x->g, 0, &x->rng, &x->peer_x, &x->peer_y, &x->cfg);     /* the peer */
+    x->h.xbits = xbits;
+    vc_dh_keygen(&x->p, &x->g, xbits, &x->rng, &x->peer_x, &x->peer_y, &x->cfg);     /* the peer */
     pk_run(x, &group_family, dh_cases, BENCH_N(dh_cases), o, t);
   }
   bench_group_end();
@@ -288,9 +289,9 @@ static void bench_pk(const struct run_opts *o, struct tally *t)
     pk_rsa(&x, &kat_rsa[i], &var, VC_RSA_MRC, o, t);
   }
   for (size_t i = 0; i < vc_dh_ngroups && vc_dh_groups[i].bits <= (o->all ? 2048 : 1024); i++) {
-    pk_dh(&x, &vc_dh_groups[i], &vc_mp_cfg_default, o, t);
+    pk_dh(&x, &vc_dh_groups[i], 0, &vc_mp_cfg_default, o, t);
     if (vc_dh_groups[i].bits >= 1024)
-      pk_dh(&x, &vc_dh_groups[i], &var, o, t);
+      pk_dh(&x, &vc_dh_groups[i], 0, &var, o, t);
   }
   for (size_t i = 0; i < KAT_DSA_N; i++) {
     pk_dsa(&x, &kat_dsa[i], 23, &vc_mp_cfg_default, o, t);

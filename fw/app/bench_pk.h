@@ -27,7 +27,7 @@ void pk_seed_rng(vc_drbg *rng, const char *label);
  * Every context starts with it. */
 struct pk_head {
   const char *suite, *seed;
-  uint32_t bits, bytes;
+  uint32_t bits, bytes, xbits;        /* xbits: DH's exponent bound (0: none written) */
   const vc_mp_cfg *cfg;               /* the design-space point named; NULL: none */
   const char *crt;                    /* the CRT conversion named; NULL: none */
   const char *key, *group, *hash;     /* after the measurement, where set */
@@ -80,7 +80,7 @@ struct pk_ctx {
  * verify of `bytes` bytes, ElGamal encrypt and decrypt. */
 void pk_rsa(struct pk_ctx *x, const struct kat_rsa *k, const vc_mp_cfg *c, int crt,
             const struct run_opts *o, struct tally *t);
-void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, const vc_mp_cfg *c,
+void pk_dh(struct pk_ctx *x, const vc_dh_group *grp, uint32_t xbits, const vc_mp_cfg *c,
            const struct run_opts *o, struct tally *t);
 void pk_dsa(struct pk_ctx *x, const struct kat_dsa *k, uint32_t bytes, const vc_mp_cfg *c,
             const struct run_opts *o, struct tally *t);

@@ -475,25 +475,26 @@ static const char *op_dh(struct req *r)
   if (!keygen && !req_is(fn, "shared"))
     return req_bad(r, "fn", NULL, NULL);
   r->variant = keygen ? "keygen" : "shared";
-  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_group(r, keygen)))
+  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_group(r, keygen)) ||
+      (e = req_uint(r, "xbits", 0, 0, VC_MP_MAX_BITS, &xbits)))
     return e;
   if (keygen) {
-    if ((e = req_rng(r, &rng)) || (e = req_uint(r, "xbits", 0, 0, VC_MP_MAX_BITS, &xbits)))
+    if ((e = req_rng(r, &rng)))
       return e;
     REQ_PASSES TIMED(rc, vc_dh_keygen(&M, &B, xbits, &rng, &X, &Y, &c));
-    if (rc == VC_ERR_PARAM) {
-      char allowed[64];
-      return req_bad(r, "xbits", NULL, str_fmt(allowed, sizeof(allowed), "0 (x below p) or 2..%u (under the bits of p)",
-                                                (unsigned)vc_mp_bits(&M) - 1));
-    }
     if (rc == VC_ERR_RANGE)
       return req_bad(r, "g", vc_strerror(rc), NULL);
   } else {
     if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "peer", &Y)))
       return e;
-    REQ_PASSES TIMED(rc, vc_dh_shared(&M, &X, &Y, &Z, &c));
+    REQ_PASSES TIMED(rc, vc_dh_shared(&M, &X, xbits, &Y, &Z, &c));
     if (rc == VC_ERR_RANGE)
-      return req_bad(r, inside(&X, &M) ? "peer" : "x", vc_strerror(rc), NULL);
+      return req_bad(r, inside(&Y, &M) ? "x" : "peer", vc_strerror(rc), NULL);
+  }
+  if (rc == VC_ERR_PARAM) {
+    char allowed[64];
+    return req_bad(r, "xbits", NULL, str_fmt(allowed, sizeof(allowed), "0 (x below p) or 2..%u (under the bits of p)",
+                                              (unsigned)vc_mp_bits(&M) - 1));
   }
   if (rc == VC_ERR_MODULUS)
     return bad_modulus(r, "p", &M);
@@ -764,8 +765,8 @@ const struct oracle_op oracle_pk_ops[] = {
                      "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG, REQ_REPEAT_FIELD),
    "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
   {"dh", APP_PARAMS("\"fn\":\"keygen|shared\"," GROUP_FIELDS ",\"g\":\"" INT " (keygen)\",\"xbits\":\"an integer: 0 "
-                    "(x below p, the default) or 2.. under p's bits (keygen)\"," APP_SEED_FIELD("keygen; ")
-                    ",\"x\":\"" INT ", 1 < x < p-1 (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG, REQ_REPEAT_FIELD),
+                    "(x below p, the default) or 2.. under p's bits: x's bound\"," APP_SEED_FIELD("keygen; ")
+                    ",\"x\":\"" INT ", 1 < x < p-1, below 2^xbits with xbits (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG, REQ_REPEAT_FIELD),
    "Diffie-Hellman key pair and shared secret", op_dh},
   {"elgamal", APP_PARAMS("\"fn\":\"encrypt|decrypt\"," GROUP_FIELDS ",\"g\":\"" INT " (encrypt)\",\"y\":\"" INT ", "
                          "2..p-2 (encrypt)\",\"m\":\"" INT ", 1..p-1 (encrypt)\"," APP_SEED_FIELD("encrypt; ")

@@ -48,7 +48,7 @@ def api(lib):
         "vc_dh_group_find": ([ctypes.c_char_p], P(DhGroup)),
         "vc_dh_group_load": ([P(DhGroup), mp, mp], ctypes.c_int),
         "vc_dh_keygen": ([mp, mp, SIZE, d, mp, mp, c], ctypes.c_int),
-        "vc_dh_shared": ([mp, mp, mp, mp, c], ctypes.c_int),
+        "vc_dh_shared": ([mp, mp, SIZE, mp, mp, c], ctypes.c_int),
         "vc_elgamal_encrypt": ([mp, mp, mp, mp, d, mp, mp, c], ctypes.c_int),
         "vc_elgamal_decrypt": ([mp, mp, mp, mp, mp, c], ctypes.c_int),
         "vc_mp_random_below": ([mp, mp, d], ctypes.c_int),
@@ -91,9 +91,9 @@ def keygen(api, p, g, xbits, rng, c=None):
     return int(x), int(y)
 
 
-def shared(api, p, x, peer, c=None):
+def shared(api, p, x, peer, c=None, xbits=0):
     z = Mp()
-    rc = api.vc_dh_shared(Mp.of(p), Mp.of(x), Mp.of(peer), z, ref(c))
+    rc = api.vc_dh_shared(Mp.of(p), Mp.of(x), xbits, Mp.of(peer), z, ref(c))
     assert rc == 0, rc
     return int(z)
 
@@ -222,7 +222,7 @@ def test_bad_exchange(api):
     r = recs[0]
     assert r["Y2"] > r["P1"]
     z = Mp.of(7)
-    assert api.vc_dh_shared(Mp.of(r["P1"]), Mp.of(r["X1"]), Mp.of(r["Y2"]), z, None) == VC_ERR_RANGE
+    assert api.vc_dh_shared(Mp.of(r["P1"]), Mp.of(r["X1"]), 0, Mp.of(r["Y2"]), z, None) == VC_ERR_RANGE
     assert int(z) == 7
     r = recs[1]
     z1 = shared(api, r["P1"], r["X1"], r["Y2"])
@@ -317,9 +317,9 @@ def test_shared_errors(api):
     x, y = keygen(api, p, g, 0, drbg(api, b"shared errors"))
     z = Mp.of(17)
 
-    def call(p_=p, x_=x, peer=y, z_=z, c=None):
+    def call(p_=p, x_=x, peer=y, z_=z, c=None, xbits=0):
         conv = [None if v is None else Mp.of(v) for v in (p_, x_, peer)]
-        return api.vc_dh_shared(*conv, z_, c)
+        return api.vc_dh_shared(conv[0], conv[1], xbits, conv[2], z_, c)
 
     for kw in ({"p_": None}, {"x_": None}, {"peer": None}, {"z_": None}):
         assert call(**kw) == VC_ERR_NULL, kw
@@ -330,11 +330,28 @@ def test_shared_errors(api):
     for bad_p in (0, 1, 3, p + 1, 1 << 4096 | 1):
         assert call(p_=bad_p, peer=2, x_=2) == VC_ERR_MODULUS, bad_p
     assert call(c=ctypes.byref(cfg(window=0))) == VC_ERR_PARAM
+    # A bound: 2 <= xbits < bits(p), and x below 2^xbits.
+    for bad in (1, 768, 769, 5000):
+        assert call(x_=5, xbits=bad) == VC_ERR_PARAM, bad
+    assert call(x_=1 << 256, xbits=256) == VC_ERR_RANGE
     assert int(z) == 17
     # The edges that are allowed.
     for peer in (2, p - 2):
         for ex in (2, p - 2):
             assert shared(api, p, ex, peer) == pow(peer, ex, p)
+        for ex, xb in ((2, 2), (3, 2), ((1 << 256) - 1, 256), (5, 767)):
+            assert shared(api, p, ex, peer, xbits=xb) == pow(peer, ex, p)
+
+
+def test_short_exponents_agree(api):
+    """Both parties with 256-bit exponents (RFC 7919 §5.2), each shared secret computed over the
+    exponents' bound: the same secret as over p's bits, and g^(xa xb)."""
+    p, g = group(api, "modp1024")
+    rng = drbg(api, b"short exponents")
+    (xa, ya), (xb, yb) = keygen(api, p, g, 256, rng), keygen(api, p, g, 256, rng)
+    assert xa >> 255 == 1 and xb >> 255 == 1
+    z = shared(api, p, xa, yb, xbits=256)
+    assert z == shared(api, p, xb, ya, xbits=256) == shared(api, p, xa, yb) == pow(g, xa * xb, p)
 
 
 # ---- ElGamal ----

@@ -93,19 +93,17 @@ def _ec_growth(records):
     return ", ".join(parts) or None
 
 
-def _fact_heading(experiment):
-    table, what, _, _ = factorial.EXPERIMENTS[experiment]
-    return f"{experiment}: {what} (seed 002, {table})"
-
-
-def _shares(experiment):
-    """The three largest shares of the variation in our design."""
+def _shares(*experiments):
+    """The three largest shares of the variation in each of our designs."""
     def fn(records):
-        ys = factorial.design(records, experiment)
-        if not ys:
-            return None
-        al = sorted(factorial.allocation(ys).items(), key=lambda kv: -kv[1])
-        return ", ".join(f"{t} {v:.0f} %" for t, v in al[:3]) + " (A variant, B memory, C size)"
+        parts = []
+        for e in experiments:
+            ys = factorial.design(records, e)
+            if not ys:
+                return None
+            al = sorted(factorial.allocation(ys).items(), key=lambda kv: -kv[1])
+            parts.append((f"{e}: " if len(experiments) > 1 else "") + ", ".join(f"{t} {v:.0f} %" for t, v in al[:3]))
+        return "; ".join(parts) + " (A variant, B memory, C size)"
     return fn
 
 
@@ -114,7 +112,7 @@ def _pairwise(records):
     if not pw:
         return None
     (x, y), (wins, n, ratio) = max(pw.items(), key=lambda kv: kv[1][2])
-    return f"{'-'.join(y)} takes {ratio:.1f}x the cycles of {'-'.join(x)} (geometric mean of 8 cases)"
+    return f"{'-'.join(y)} takes {ratio:.1f}x the cycles of {'-'.join(x)} (geometric mean of {n} cases)"
 
 
 def _agreement_slopes(records):
@@ -260,17 +258,16 @@ ITEMS = [
          Ours(FACT, _pairwise), "factorial.md", "Pair by pair (seed 002 §4.4)",
          "this platform's corners at one clock: CPU variant x memory"),
     Item("002", "Table 5", "RC4, 2^3 factorial (maker, clock class, size)", "23 B / 50 KB: N95 0.25 / 0.4 s ...; "
-         "A 13 %, B 14 %, C 13 %, ...", Ours(FACT, _shares("RC4")), "factorial.md", _fact_heading("RC4"),
+         "A 13 %, B 14 %, C 13 %, ...", Ours(FACT, _shares("RC4")), "factorial.md", factorial.heading("RC4"),
          "factors here: CPU variant, memory, size; RC4 encrypt + decrypt"),
     Item("002", "Table 6", "DH key pair + shared, 512 and 1024 bits", "N95 1.4 / 3.09 s ...; A 13 %, B 14 %, ...",
-         Ours(FACT, _shares("DH")), "factorial.md", _fact_heading("DH"),
-         "full-length exponents; the seed's \"256-bit information\" read as 256-bit exponents is not measured: "
-         "the shared secret's exponentiation runs over p's bits (vc_dh_shared takes no exponent bound; the "
-         "protocol issue adds it)"),
+         Ours(FACT, _shares("DH", "DH, 256-bit exponents")), "factorial.md", factorial.heading("DH"),
+         "the seed's \"512 bits on 256-bit information\" both ways: full-length and 256-bit exponents (the next "
+         "section)"),
     Item("002", "Table 7", "SHA-1, 2^3 factorial", "23 B / 50 KB: N95 0.2 / 0.3 s ...; A 13 %, B 14 %, C 14 %, ...",
-         Ours(FACT, _shares("SHA-1")), "factorial.md", _fact_heading("SHA-1"), "factors here: CPU variant, memory, size"),
+         Ours(FACT, _shares("SHA-1")), "factorial.md", factorial.heading("SHA-1"), "factors here: CPU variant, memory, size"),
     Item("002", "Table 8", "DSA, 23 B and 50 KB, 2^3 factorial", "N95 8.2 / 7.9 s ...; A 32 %, B 35 %, AB 32 %",
-         Ours(FACT, _shares("DSA")), "factorial.md", _fact_heading("DSA"), "factors here: CPU variant, memory, size"),
+         Ours(FACT, _shares("DSA")), "factorial.md", factorial.heading("DSA"), "factors here: CPU variant, memory, size"),
     # Seed 003: an iPAQ H3630 (StrongARM 206 MHz), OpenSSL.
     Item("003", "Fig 1", "SSL handshake (mutual authentication) and a 1 MB transfer", "handshake 1,145 / 2,063 ms",
          note=PROTOCOLS),

@@ -969,9 +969,16 @@ def pk_fns():
             C("int", "peer = p - 1", RNG, lambda w, f: f(*_dh_sh(w, peer=material()["p512"] - 1))),
             C("int", "peer = p", RNG, lambda w, f: f(*_dh_sh(w, peer=material()["p512"]))),
             C("int", "x = 1", RNG, lambda w, f: f(*_dh_sh(w, x=1))),
+            C("int", "x = 2^xbits", RNG, lambda w, f: f(*_dh_sh(w, x=1 << 256, xbits=256)),
+              oracle=({"op": "dh", "fn": "shared", "group": "modp512", "x": hx(1 << 256), "peer": "05", "xbits": 256},
+                      "x: value out of range")),
+            C("param", "xbits 1", PAR, lambda w, f: f(*_dh_sh(w, xbits=1)),
+              oracle=({"op": "dh", "fn": "shared", "group": "modp512", "x": "05", "peer": "05", "xbits": 1},
+                      "xbits: 1; dh shared takes 0 (x below p) or 2..511")),
+            C("param", "xbits 512 (= bits(p))", PAR, lambda w, f: f(*_dh_sh(w, xbits=512))),
             C("mod", "p = 3", MOD, lambda w, f: f(*_dh_sh(w, p=3)),
               oracle=({"op": "dh", "fn": "shared", "p": "03", "x": "02", "peer": "02"}, 'p: "03" (2 bits); dh shared takes')),
-        ]),
+        ], na={"len0": "xbits 0 bounds x by p", "lenbig": "xbits: see param"}),
         Fn("vc_elgamal_encrypt", "pk.h", [
             *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*_eg_enc(w, null=i))) for i, a in enumerate(("p", "g", "y", "m", "rng", "c1", "c2"))],
             C("int", "m = 0", RNG, lambda w, f: f(*_eg_enc(w, m=0)),
@@ -1100,8 +1107,9 @@ def _dh_kg(w, null=None, p=None, g=2, xbits=0, rng=None):
                    None if null is None else (0, 1, 3, 4, 5)[null])
 
 
-def _dh_sh(w, null=None, p=None, x=5, peer=5):
-    return _nulled([w.mp(p or material()["p512"]), w.mp(x), w.mp(peer), w.mp_out(), None], null)
+def _dh_sh(w, null=None, p=None, x=5, peer=5, xbits=0):
+    args = _nulled([w.mp(p or material()["p512"]), w.mp(x), w.mp(peer), w.mp_out(), None], null)
+    return args[:2] + [SZ(xbits)] + args[2:]
 
 
 def _eg_enc(w, null=None, p=None, g=2, y=5, m=5, rng=None):

@@ -100,8 +100,11 @@ int vc_dh_group_load(const vc_dh_group *grp, vc_mp *p, vc_mp *g);
  * VC_ERR_RANGE for g outside [2, p-2]. */
 int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_mp *x, vc_mp *y,
                  const vc_mp_cfg *cfg);
-/* z = peer^x mod p after checking 1 < peer < p-1 and 1 < x < p-1 (VC_ERR_RANGE). */
-int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
+/* z = peer^x mod p after checking 1 < peer < p-1 and x (VC_ERR_RANGE): 1 < x < p-1 when
+ * xbits == 0, else 1 < x < 2^xbits (2 <= xbits < bits(p); VC_ERR_PARAM otherwise), the key
+ * pair's bound. The exponentiation runs over xbits bits (0: the bits of p), constant time for
+ * every x under that public bound: a short exponent (RFC 7919 §5.2) costs its length. */
+int vc_dh_shared(const vc_mp *p, const vc_mp *x, size_t xbits, const vc_mp *peer, vc_mp *z,
                  const vc_mp_cfg *cfg);
 
 /* ElGamal: m in [1, p-1], y in [2, p-2]; c1 = g^k, c2 = m * y^k with k uniform in [2, p-2]

@@ -57,7 +57,7 @@ int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_
   return vc_mp_copy(y, &a);
 }
 
-int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
+int vc_dh_shared(const vc_mp *p, const vc_mp *x, size_t xbits, const vc_mp *peer, vc_mp *z,
                  const vc_mp_cfg *cfg)
 {
   vc_mont ctx;
@@ -67,7 +67,9 @@ int vc_dh_shared(const vc_mp *p, const vc_mp *x, const vc_mp *peer, vc_mp *z,
     return VC_ERR_NULL;
   if ((rc = setup(&ctx, &pm1, p, cfg)))
     return rc;
-  if (!in_range(peer, &pm1) || !in_range(x, &pm1))
+  if (xbits && (xbits < 2 || xbits >= vc_mp_bits(p)))
+    return VC_ERR_PARAM;
+  if (!in_range(peer, &pm1) || !in_range(x, &pm1) || (xbits && vc_mp_bits(x) > xbits))
     return VC_ERR_RANGE;
-  return vc_pk_exp_secret(&ctx, z, peer, x, vc_mp_bits(p));
+  return vc_pk_exp_secret(&ctx, z, peer, x, xbits ? xbits : vc_mp_bits(p));
 }

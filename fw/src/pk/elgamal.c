@@ -25,7 +25,7 @@ int vc_elgamal_encrypt(const vc_mp *p, const vc_mp *g, const vc_mp *y, const vc_
     return VC_ERR_RANGE;
   /* k makes way for y^k, then for c2: two vc_mp beside the exponentiation's stack. The
    * product of two secrets (y^k, m) in p's context: constant time unless cfg.var. */
-  if ((rc = vc_dh_keygen(p, g, 0, rng, &k, &a, cfg)) || (rc = vc_dh_shared(p, &k, y, &k, cfg)) ||
+  if ((rc = vc_dh_keygen(p, g, 0, rng, &k, &a, cfg)) || (rc = vc_dh_shared(p, &k, 0, y, &k, cfg)) ||
       (rc = vc_mont_init_var(&ctx, p, cfg, NULL, NULL)) ||
       (rc = vc_pk_modmul_secret(&ctx, &k, &k, m)))
     return rc;
