@@ -119,7 +119,9 @@ def cmd_factorial(args):
     cfgs = [Config.parse(cpu_variant=v, memory=m) for v in factorial.VARIANTS for m in factorial.MEMORIES]
     tasks, estimates = [], {}
     for cfg in cfgs:
-        t, e = sweep.plan(cfg, ["factorial"], opts, {"instret": False}, args.max_cycles, commit)
+        # The request `vexrun bench` sends, so that a task's command() reruns it as it ran.
+        t, e = sweep.plan(cfg, ["factorial"], opts, {"all": True, "instret": True, "modes": "ecb,cbc"},
+                          args.max_cycles, commit)
         tasks += t
         estimates.update(e)
     out = Path(args.out or RESULTS / "sweeps" / "factorial" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
@@ -131,7 +133,7 @@ def cmd_factorial(args):
     for task, reason in s.failures:
         log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
     meta = results.metadata(cfgs[0].soc_info(), "sim", s.invocations[0]["command"], {
-        "runs": opts.runs, "configs": [c.name for c in cfgs],
+        "runs": opts.runs, "config": ", ".join(c.name for c in cfgs),
         "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
                   "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")}}, commit=commit)
     if args.publish and not s.failures:

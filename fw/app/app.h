@@ -170,21 +170,21 @@ void json_accelerators(void);
  * "unit_commands" per call; no field when the unit started no command. */
 void unit_mark(void);
 void json_unit(uint32_t calls);
-/* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... and json_timed_insn's
- * fields (the caller adds its fields and json_end()). */
+/* Opens a successful answer: {"ok":true,"op":op,"cycles":cycles ... and, when `cycles` is the
+ * request's last noted timed section's (app_timed), that section's instructions by class (the
+ * caller adds its fields and json_end()). */
 void json_ok(const char *op, uint64_t cycles);
 /* "insn_compute", "insn_memory", "insn_control": instructions by class (platform.h). */
 void json_insn(const uint64_t insn[PLAT_ICLASSES]);
 /* The oracle's timed sections (TIMED and the ops' own timers) note each section's cycles and
- * instruction classes with app_timed; json_timed_insn writes the classes when `cycles` is the
- * last noted section's, the one an answer's "cycles" reports (montu saves and restores it). */
+ * instruction classes with app_timed (returns cycles); a request starts with none noted. An op
+ * whose answer reports another section than its last saves and restores app_last_timed (montu). */
 struct app_timed {
   uint64_t cycles, insn[PLAT_ICLASSES];
   int has_insn;
 };
 extern struct app_timed app_last_timed;
 uint64_t app_timed(uint64_t cycles);
-void json_timed_insn(uint64_t cycles);
 /* rc = call, with the call's cycles in `cycles`. */
 #define TIMED(rc, call)                        \
   do {                                         \

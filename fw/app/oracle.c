@@ -9,12 +9,8 @@
 
 static void respond_out(const char *op, const uint8_t *out, size_t n, uint64_t cycles, int64_t setup)
 {
-  json_begin();
-  json_bool("ok", 1);
-  json_str("op", op);
+  json_ok(op, cycles);
   json_bytes("out", out, n);
-  json_u64("cycles", cycles);
-  json_timed_insn(cycles);
   if (setup >= 0)
     json_u64("setup_cycles", (uint64_t)setup);
   json_end();

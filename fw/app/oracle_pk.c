@@ -651,11 +651,8 @@ static const char *op_hmac(struct req *r)
   REQ_PASSES TIMED(rc, vc_hmac(h, key, (size_t)kl, app_in, (size_t)n, mac));
   if (rc)
     return req_code(r, rc);
-  json_begin();
-  json_bool("ok", 1);
-  json_str("op", "hmac");
+  json_ok("hmac", cycles);
   json_bytes("out", mac, h->digest_len);
-  json_u64("cycles", cycles);
   json_end();
   return NULL;
 }

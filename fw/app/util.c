@@ -162,15 +162,6 @@ int req_rewind(void)
   return 1;
 }
 
-void json_ok(const char *op, uint64_t cycles)
-{
-  json_begin();
-  json_bool("ok", 1);
-  json_str("op", op);
-  json_u64("cycles", cycles);
-  json_timed_insn(cycles);
-}
-
 void json_insn(const uint64_t insn[PLAT_ICLASSES])
 {
   json_u64("insn_compute", insn[PLAT_ICLASS_COMPUTE]);
@@ -187,8 +178,12 @@ uint64_t app_timed(uint64_t cycles)
   return cycles;
 }
 
-void json_timed_insn(uint64_t cycles)
+void json_ok(const char *op, uint64_t cycles)
 {
+  json_begin();
+  json_bool("ok", 1);
+  json_str("op", op);
+  json_u64("cycles", cycles);
   if (app_last_timed.has_insn && app_last_timed.cycles == cycles)
     json_insn(app_last_timed.insn);
 }
@@ -520,6 +515,7 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
   const struct oracle_op *o = NULL;
   const struct req_field *f;
   const char *err = req_parse(line, &r);
+  app_last_timed.has_insn = 0;        /* no timed section of an earlier request answers this one */
   if (err) {
     json_error(NULL, err);
     return;

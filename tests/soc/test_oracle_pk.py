@@ -17,6 +17,7 @@ from Crypto.Signature import DSS, pkcs1_15
 from hw.mont import model
 from vexrun.vectors import pkdata
 from vexrun.soc.build import Config, ensure_all
+from vexrun.soc.oracle import answer_only
 from vexrun.models.drbg import HmacDrbg
 
 pytestmark = pytest.mark.sim(minutes=6)
@@ -318,7 +319,7 @@ def test_the_unit_changes_cycles_not_answers(answered, accel):
     if not pairs:
         pytest.skip("the MONT=0 build: nothing to compare")
     for req, hw, sw in pairs:
-        assert {k: v for k, v in hw.items() if "cycles" not in k} == {k: v for k, v in sw.items() if "cycles" not in k}
+        assert answer_only(hw) == answer_only(sw)
         if "cycles" in hw and (req["op"] in ("modexp", "montu") or req.get("fn") in ("private", "sign", "shared")):
             assert hw["cycles"] < sw["cycles"], req
 

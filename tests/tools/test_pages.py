@@ -137,7 +137,7 @@ def test_seed_page_rows_link_a_section_that_exists_or_give_a_reason():
             assert seedmap.slug(it.heading) in headings, (it.item, it.heading)
         if it.ours:
             records, meta = d.run(it.ours.file)
-            assert meta and it.ours.fn(records), (it.seed, it.item)
+            assert meta and it.ours.text(records, meta), (it.seed, it.item)
     assert seedmap.slug("Seed 003, Table 1 (iPAQ H3630, 206 MHz, OpenSSL) and the marks") == \
         "seed-003-table-1-ipaq-h3630-206-mhz-openssl-and-the-marks"
 

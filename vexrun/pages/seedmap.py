@@ -19,6 +19,9 @@ class Ours:
     fn: object           # records -> text, or None when the run lacks them
     meta: bool = False   # fn takes (records, the run's metadata)
 
+    def text(self, records, meta):
+        return self.fn(records, meta) if self.meta else self.fn(records)
+
 
 @dataclass(frozen=True)
 class Item:
@@ -315,7 +318,7 @@ def render(data):
         ours, config = "-", ""
         if it.ours:
             records, meta = data.run(it.ours.file)
-            text = (it.ours.fn(records, meta) if it.ours.meta else it.ours.fn(records)) if meta else None
+            text = it.ours.text(records, meta) if meta else None
             ours, config = text or "-", _config(meta) if meta and text else ""
         where = f"[{it.page} § {it.heading}]({it.page}#{slug(it.heading)})" if it.page else ""
         where = "; ".join(w for w in (where, it.note) if w)

@@ -12,6 +12,18 @@ from vexrun.soc.target import TargetError
 BLANK = {"ok": False, "error": "blank line: one JSON request per line, e.g. {\"op\":\"ops\"}"}
 
 
+def is_measurement(key):
+    """A measurement field of an answer, as the firmware's `repeat` tells them (fw/app/io.c): the
+    cycles, the instruction counts (a unit's polls among them) and a unit's counters, which differ
+    between builds and calls that give the same answer."""
+    return key == "cycles" or key.endswith("_cycles") or key == "instret" or key.startswith(("insn_", "unit_"))
+
+
+def answer_only(ans):
+    """An answer without its measurements."""
+    return {k: v for k, v in ans.items() if not is_measurement(k)}
+
+
 def sim_sessions(cfg, max_cycles, timeout, log):
     """A factory of sessions on the simulated SoC of `cfg` (built here if needed)."""
     ensure_all(cfg, log=log)

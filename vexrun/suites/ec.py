@@ -90,7 +90,8 @@ def page(records, meta, data):
            "every 4-bit polynomial; table-look-up squaring, `sqr_tab`; the almost-inverse; variable time like "
            "basic). The project's `optimized` set: the comb, squaring by bit spreading (shifts and masks), "
            "Itoh-Tsujii inversion and the Lopez-Dahab Montgomery ladder (projective coordinates, seed 001's "
-           "future work), constant time. Every set reduces with the NIST fast reduction. Keys and ephemeral "
+           "future work), constant time. The comb and both squarings reduce with the NIST fast reduction; "
+           "shift-and-add reduces as it shifts. Keys and ephemeral "
            "values come from HMAC_DRBG labels; every output is checked on the host against the pure-Python "
            "models (vexrun/models). EC-DH is one party's key pair plus the shared secret; EC-ElGamal is "
            "encryption plus decryption of an embedded point; EC-DSA is signing plus verification of a 23-byte "
@@ -144,7 +145,7 @@ def page(records, meta, data):
             for st in SETS:
                 lo, hi = protocol(records, prim, f"{fam}-163", st), protocol(records, prim, f"{fam}-233", st)
                 g = growth(lo, hi)
-                cells.append(" / ".join(f"{g[k]:.2f}x" for k in ("insn", "cycles") if k in g) or "-")
+                cells.append(" / ".join(f"{g[k]:.2f}x" if k in g else "-" for k in ("insn", "cycles")) if g else "-")
             out.append(f"| {fam} | {name} | " + " | ".join(cells) + " |")
     out += _mix_section(records) + _memory_section(meta)
     # Cost split.
@@ -207,7 +208,7 @@ def _dh_totals(records):
     """{bits: cycles of DH's key pair + shared secret}, constant time as the curves' protocols (the
     pk suite also measures the variable-time twins: not added in)."""
     out = {}
-    for r in find(constant_time(records), "pk", prim="dh"):
+    for r in find(constant_time(records), "pk", prim="dh", xbits=None):
         out[r["bits"]] = out.get(r["bits"], 0) + r["cycles"]
     return out
 
@@ -265,7 +266,8 @@ def _mix_section(records):
     out = ["", "### Seed 001: instruction distribution", "",
            "Retired instructions of each protocol by class, counted by the simulation's retirement counter "
            "(hw/simctrl: compute = arithmetic, logic, shifts, multiplies, LUI/AUIPC; memory = loads and stores; "
-           f"control = branches, jumps, CSR and system instructions) over the same runs as the cycles. {seeds.SEED001_MIX}.",
+           f"control = branches, jumps, CSR and system instructions) in the last of the runs the cycles come from "
+           f"(a run's instructions do not depend on the caches). {seeds.SEED001_MIX}.",
            "", "| curve | protocol | set | compute | memory | control | instructions | memory/compute |",
            "|---|---|---|---:|---:|---:|---:|---:|"]
     for c, prim, st, m in rows:
@@ -470,13 +472,13 @@ def table(records, config):
     if not rows:
         return []
     impl = any("impl" in r for r in rows)
-    head = (f"{'suite':<6} {'primitive':<11} {'op':<15} {'curve':<6} {'set':<10} " + (f"{'impl':<5} " if impl else "")
+    head = (f"{'suite':<6} {'primitive':<11} {'op':<15} {'curve':<6} {'set':<12} " + (f"{'impl':<5} " if impl else "")
             + f"{'cycles':>14} {'mul':>6} {'sqr':>6} {'inv':>5}  check")
     lines = [head, "-" * len(head)]
     for r in rows:
         where = r.get("curve") or f"2^{r['bits']}"
         counts = " ".join(f"{r[k]:>{w}}" if k in r else " " * w for k, w in (("mul", 6), ("sqr", 6), ("inv", 5)))
-        lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<15} {where:<6} {r['set']:<10} "
+        lines.append(f"{r['suite']:<6} {r['prim']:<11} {r['op']:<15} {where:<6} {r['set']:<12} "
                      + (f"{r.get('impl', ''):<5} " if impl else "") + f"{r['cycles']:>14,} {counts}  {status(r)}")
     return lines
 

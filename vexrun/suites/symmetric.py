@@ -147,6 +147,7 @@ def page(records, meta, data):
         return []
     ser_all = series(records)
     ser_all.update(totals(ser_all))
+    fitted = fits(records)
     lines = [
         "## Cycles per byte and the least-squares line (layout of seed 002, Table 4)",
         "",
@@ -160,7 +161,7 @@ def page(records, meta, data):
     ]
     for key in sorted(ser_all):
         pts = ser_all[key]
-        f = fit([(n, r["cycles"]) for n, r in sorted(pts.items())])
+        f = fitted.get(label(key))
         if not f:
             continue
         big = max(pts)
@@ -190,9 +191,8 @@ def page(records, meta, data):
               "significant):", "",
               "| primitive | vexcrypt B, R² | " + " | ".join(f"{p} B, R²" for p in seeds.SEED002_CLOCK_MHZ) + " |",
               "|---|---:|" + "---:|" * len(seeds.SEED002_CLOCK_MHZ)]
-    lines_by_label = fits(records)
     for prim, (key, twice) in SEED002_OURS.items():
-        f = lines_by_label.get(key)
+        f = fitted.get(key)
         s = seeds.seed002_cycles(prim)
         lines.append(f"| {prim} | " + (f"{twice * f[1]:,.0f}, {f[2]:.4f}" if f else "-") + " | " + " | ".join(
             ("NS" if s[p][1] is None else f"{s[p][1]:,.0f}") + f", {s[p][2]:.2f}" for p in seeds.SEED002_CLOCK_MHZ) + " |")

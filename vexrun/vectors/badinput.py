@@ -272,7 +272,7 @@ NOT_HOST = ("\\* not a symbol of the host library (the instruction, the unit, or
 KEY_CHECKED = "the key's modulus is checked with the key (vc_rsa_priv_complete)"
 SETS_UP = "this call sets the context up: its prior contents do not matter"
 MONT_UNTAGGED = "the context carries no tag: one from vc_mont_init or vc_mont_init_var is a precondition (mp.h)"
-SET_OTHER = "any set other than VC_EC_BASIC and VC_EC_AFFINE_TABLE runs the optimized form (no error)"
+SET_OTHER = "returns nothing: a set outside vc_ec_set runs the optimized form (gf2m.h)"
 NO_SET = len(ALL_SETS)          # VC_EC_NSETS: the first value that names no set
 NO_CHECK = "returns void: valid arguments are a precondition (gf2m.h), not checked"
 OK_REQ = {"op": "sha256", "msg": "616263"}      # the valid request after each bad one
@@ -1405,7 +1405,8 @@ def gf2m_fns():
             C("null", "z NULL", N, lambda w, f: f(w.field(), w.set, None, w.elem(0))),
             C("null", "a NULL", N, lambda w, f: f(w.field(), w.set, w.elem_out(), None)),
             C("int", "Tr(a) = 1 (a = 1: m odd)", RNG, lambda w, f: f(w.field(), w.set, w.elem_out(), w.elem(1))),
-        ], na={"param": SET_OTHER}),
+            C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.field(), NO_SET, w.elem_out(), w.elem(0))),
+        ]),
     ]
     for name in ("vc_gf2m_inv_euclid_var", "vc_gf2m_inv_almost_var", "vc_gf2m_inv_itoh"):
         alg = name.split("_")[3]
@@ -1422,7 +1423,8 @@ def gf2m_fns():
         C("null", "a NULL", N, lambda w, f: f(w.field(), w.set, w.elem_out(), None)),
         C("int", "a = 0", NOINV, lambda w, f: f(w.field(), w.set, w.elem_out(), w.elem(0)),
               oracle=({"op": "gf2m", "field": 233, "fn": "inv", "set": "basic", "a": "00" * 30}, None)),
-    ], na={"param": SET_OTHER}))
+        C("param", f"set {NO_SET}", PAR, lambda w, f: f(w.field(), NO_SET, w.elem_out(), w.elem(1))),
+    ]))
     # The field operations of the curves' inner loops: no error code to return (a known gap).
     pred = "a predicate (0 or 1): no error code; valid pointers are a precondition (gf2m.h), not checked"
     reduced = "elements reduced below z^m are a precondition (gf2m.h), not checked"

@@ -9,7 +9,7 @@
  *                 look-up (sqr_tab_var), invert by the almost-inverse algorithm (variable time);
  *   optimized     this project's: multiply by the comb, square by spreading the bits with shifts
  *                 and masks, invert by Itoh-Tsujii (constant time).
- * Every set reduces word by word for the NIST polynomials.
+ * The affine-table and optimized sets reduce word by word for the NIST polynomials.
  *
  * Elements are VC_GF2M_WORDS little-endian 32-bit words, polynomial basis (bit i of word j is
  * the coefficient of z^(32j+i)); words beyond the field's and bits at or above m are zero
@@ -52,7 +52,8 @@ int vc_gf2m_is_zero(const vc_gf2m_field *f, const vc_gf2m a);
 int vc_gf2m_equal(const vc_gf2m_field *f, const vc_gf2m a, const vc_gf2m b);
 /* Trace Tr(a) = a + a^2 + ... + a^(2^(m-1)) (0 or 1). */
 int vc_gf2m_trace(const vc_gf2m_field *f, const vc_gf2m a);
-/* A solution z of z^2 + z = a (the half-trace; m is odd): VC_ERR_RANGE when Tr(a) = 1. */
+/* A solution z of z^2 + z = a (the half-trace; m is odd): VC_ERR_RANGE when Tr(a) = 1,
+ * VC_ERR_PARAM for a set outside vc_ec_set. */
 int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, const vc_gf2m a);
 
 /* The algorithm variants. */
@@ -77,7 +78,8 @@ int vc_gf2m_inv_itoh(const vc_gf2m_field *f, vc_gf2m r, const vc_gf2m a);
 
 /* Dispatching forms: the algorithm set picks the variant (basic: shiftadd, shiftadd(a, a),
  * euclid_var; affine-table: comb (never the unit), sqr_tab_var, almost_var; optimized: comb or
- * the unit, spread or the unit, itoh). */
+ * the unit, spread or the unit, itoh). vc_gf2m_inv returns VC_ERR_PARAM for a set outside
+ * vc_ec_set; mul and sqr return nothing and run the optimized form for one. */
 void vc_gf2m_mul(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a, const vc_gf2m b);
 void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a);

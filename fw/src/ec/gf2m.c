@@ -67,6 +67,8 @@ int vc_gf2m_solve_quadratic(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m z, co
   vc_gf2m h, x;
   if (!f || !z || !a)
     return VC_ERR_NULL;
+  if ((unsigned)set >= VC_EC_NSETS)
+    return VC_ERR_PARAM;
   if (vc_gf2m_trace(f, a))
     return VC_ERR_RANGE;
   /* The half-trace: the sum of a^(4^i) for i = 0 .. (m-1)/2. */
@@ -118,6 +120,10 @@ VC_HOT(gf2m) void vc_gf2m_sqr(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, 
 int vc_gf2m_inv(const vc_gf2m_field *f, vc_ec_set set, vc_gf2m r, const vc_gf2m a)
 {
   vc_gf2m_stats.inv++;
+  if (!f || !r || !a)
+    return VC_ERR_NULL;
+  if ((unsigned)set >= VC_EC_NSETS)
+    return VC_ERR_PARAM;
   if (set == VC_EC_BASIC)
     return vc_gf2m_inv_euclid_var(f, r, a);
   return set == VC_EC_AFFINE_TABLE ? vc_gf2m_inv_almost_var(f, r, a) : vc_gf2m_inv_itoh(f, r, a);
