@@ -135,7 +135,8 @@ def cmd_factorial(args):
     meta = results.metadata(cfgs[0].soc_info(), "sim", s.invocations[0]["command"], {
         "runs": opts.runs, "config": ", ".join(c.name for c in cfgs),
         "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
-                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json")}}, commit=commit)
+                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json"),
+                  **({"invocations": s.invocations} if len(s.invocations) > 1 else {})}}, commit=commit)
     if args.publish and not s.failures:
         data.save_json(Path(args.publish) / "factorial.json", {"meta": meta, "records": s.records})
         publish.publish(docs=Path(args.publish), log=log)

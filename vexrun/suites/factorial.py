@@ -10,7 +10,7 @@ size factor is the seed's. The suite's records keep the names of the suites they
 import math
 
 from vexrun.suites import seeds
-from vexrun.suites.base import Suite, constant_time, find, mcycles
+from vexrun.suites.base import Suite, constant_time, cycles, find
 
 # The platform's factors, level -1 then +1, and the seed's factor C per experiment.
 VARIANTS = ("full", "lite")          # A: the CPU variant (full: 4 KiB caches, bypassing; lite)
@@ -113,8 +113,9 @@ def render(data):
 
 def page(records, meta):
     """The tables of a factorial run."""
-    out = [f"Measured in **sim** at commit `{meta['commit'][:7]}`, {meta['date']}, median of {meta['runs']} runs: "
-           f"`{meta['command']}`. Factors: A the CPU variant ({VARIANTS[0]} -1, {VARIANTS[1]} +1), B the memory "
+    resumed = "".join(f"; resumed: `{i['command']}`" for i in meta.get("sweep", {}).get("invocations", [])[1:])
+    out = [f"Measured in **sim** at commit `{meta['commit'][:7]}`, {meta['date']}, median of {meta['runs']} runs, in cycles: "
+           f"`{meta['command']}`{resumed}. Factors: A the CPU variant ({VARIANTS[0]} -1, {VARIANTS[1]} +1), B the memory "
            f"({MEMORIES[0]} -1, {MEMORIES[1]} +1), C the size (the seed's). Seed 002: A the maker (Motorola -1, "
            "Nokia +1), B the clock (325 MHz -1, 68 MHz +1).", ""]
     for name, (table, what, levels, _, row) in EXPERIMENTS.items():
@@ -127,7 +128,7 @@ def page(records, meta):
                 f"| | {levels.split(' / ')[0]}: {MEMORIES[0]} | {MEMORIES[1]} | {levels.split(' / ')[1]}: {MEMORIES[0]} | "
                 f"{MEMORIES[1]} |", "|---|---:|---:|---:|---:|"]
         for a, variant in zip((-1, 1), VARIANTS):
-            out.append(f"| {variant} | " + " | ".join(mcycles(ys[(a, b, c)]) for c in (-1, 1) for b in (-1, 1)) + " |")
+            out.append(f"| {variant} | " + " | ".join(cycles(ys[(a, b, c)]) for c in (-1, 1) for b in (-1, 1)) + " |")
         out += ["", "| variation explained | " + " | ".join(TERMS) + " |", "|---|" + "---:|" * len(TERMS),
                 "| here | " + " | ".join(f"{al[t]:.0f} %" for t in TERMS) + " |",
                 "| seed 002 | " + " | ".join(f"{seed[t]} %" for t in TERMS) + " |", ""]
