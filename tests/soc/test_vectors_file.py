@@ -89,7 +89,7 @@ def test_example_passes_and_a_wrong_answer_fails(sim_config, tmp_path):
     assert r.returncode == 1
     fail = [l for l in r.stdout.splitlines() if l.startswith("FAIL")]
     assert len(fail) == 3 and "line 2" in fail[0] and "first difference at character 9" in fail[0]
-    assert "no field 'otu' in the response (it has ok, op, out, cycles)" in fail[1]
+    assert "no field 'otu' in the response (it has ok, op, out, and measurements)" in fail[1]
     assert "the SoC answered: mgs: not a field of sha256 (did you mean msg?)" in fail[2]
     assert f"{n - 1} passed, 3 failed" in r.stdout
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vexrun.env import UsageError
-from vexrun.soc.oracle import DuplicateKey, loads_once
+from vexrun.soc.oracle import DuplicateKey, answer_only, loads_once
 
 SHOWN = 24          # characters of each side shown around a difference
 
@@ -67,7 +67,7 @@ def first_difference(expect: dict, resp: dict) -> str | None:
     for key, want in expect.items():
         if key not in resp:
             why = (f"the SoC answered: {resp['error']}" if resp.get("error")
-                   else "it has " + ", ".join(resp))
+                   else "it has " + ", ".join(answer_only(resp)) + (", and measurements" if answer_only(resp) != resp else ""))
             return f"no field {key!r} in the response ({why})"
         got = resp[key]
         if isinstance(want, str) and isinstance(got, str):
