@@ -12,6 +12,7 @@ import sys
 from hw.config import ACCELERATORS, CPU_VARIANTS, ConfigError, add_arguments
 
 from vexrun import commands as c
+from vexrun.argtypes import count, mhz, mode_list, size_list, slice_arg
 from vexrun.env import ToolError, UsageError
 from vexrun.soc.memory import MEMORIES
 from vexrun.soc.target import TargetError
@@ -19,7 +20,6 @@ from vexrun.soc.target import TargetError
 SIM_MAX_CYCLES = 1_000_000_000          # make sim: a few minutes of simulation at most
 BENCH_MAX_CYCLES = 16_000_000_000       # make bench: the long sweep
 ORACLE_MAX_CYCLES = 20_000_000_000      # oracle: bound of one model's whole life
-MAX_BENCH_BYTES = 65504                 # the firmware's benchmark buffer, less room for padding
 
 
 class Parser(argparse.ArgumentParser):
@@ -27,51 +27,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         self.exit(2, f"vexrun: {message}\n")
-
-
-def count(text):
-    try:
-        v = int(text.replace("_", ""), 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
-    return v
-
-
-def mhz(text):
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a clock in MHz")
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a clock above 0 MHz")
-    return v
-
-
-def size_list(text):
-    try:
-        sizes = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of byte counts")
-    if any(n < 0 or n > MAX_BENCH_BYTES for n in sizes):
-        raise argparse.ArgumentTypeError(f"sizes must be 0..{MAX_BENCH_BYTES} bytes")
-    return text
-
-
-def mode_list(text):
-    bad = [m for m in text.split(",") if m not in ("ecb", "cbc", "ctr")]
-    if bad:
-        raise argparse.ArgumentTypeError(f"unknown mode {bad[0]!r}: valid modes are ecb, cbc, ctr")
-    return text
-
-
-def slice_arg(text):
-    """"I/N" (1 <= I <= N <= 64) as (I - 1, N)."""
-    i, _, n = text.partition("/")
-    if not (i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n) <= 64):
-        raise argparse.ArgumentTypeError(f"{text!r}: give I/N with 1 <= I <= N <= 64")
-    return int(i) - 1, int(n)
 
 
 def sweep_args(p, default_out):
