@@ -41,8 +41,31 @@ def sim_request(args):
     """The run request's fields besides suites and runs."""
     request = dict({"all": True} if getattr(args, "all", False) else {}, **({"sizes": args.sizes} if args.sizes else {}))
     if args.cmd == "bench":
-        request.update(modes=args.modes, all=True, instret=True)
+        request.update(BENCH_REQUEST, modes=args.modes)
     return request
+
+
+# What a benchmark's run request adds: every variant, and a run counting instructions.
+BENCH_REQUEST = {"all": True, "instret": True}
+
+
+def run_sweep(tasks, estimates, out, digests, args, **kw):
+    """The tasks on Dask (vexrun/sweep.py) with the command's --workers, --scheduler, --resume;
+    each failed task logged with the command that reruns it alone."""
+    from vexrun import sweep
+    s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
+                  resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]), **kw)
+    for task, reason in s.failures:
+        log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
+    return s
+
+
+def sweep_meta(s, tasks, out):
+    """A sweep's metadata: its tasks, cycles and wall time over every run (a resumed sweep keeps
+    each run's command in "invocations")."""
+    return {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"], "sim_cycles": s.cycles,
+            "wall_s": s.wall_s, "records": str(out / "records.json"),
+            **({"invocations": s.invocations} if len(s.invocations) > 1 else {})}
 
 
 def cmd_sim(args):
@@ -79,20 +102,13 @@ def cmd_bench(args):
     log(f"vexrun: sweep of suites {','.join(names)} on {cfg.name}: {len(tasks)} tasks, "
         f"{suites.announce(names, opts, cfg.soc.name)} on one core (cycle bound {args.max_cycles:,} a task)")
     digests = {cfg.name: sweep.build_digests(cfg, log)}
-    s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
-                  resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
-    for task, reason in s.failures:
-        log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
+    s = run_sweep(tasks, estimates, out, digests, args)
     # A resumed sweep: the first run's command, and every run's in "invocations".
     symbols = {n for name in names for n in suites.SUITES[name].symbols}
     meta = results.metadata(cfg.soc_info(), "sim", s.invocations[0]["command"], {
         **({"symbols": results.symbol_sizes(cfg.dir / "fw" / "vexcrypt.elf", symbols)} if symbols else {}),
         "runs": opts.runs, "request": dict({"op": "run", "suites": ",".join(names), "runs": opts.runs}, **sim_request(args)),
-        "cycle_overhead": s.cycle_overhead,
-        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
-                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json"),
-                  **({"invocations": s.invocations} if len(s.invocations) > 1 else {})},
-    }, commit=commit)
+        "cycle_overhead": s.cycle_overhead, "sweep": sweep_meta(s, tasks, out)}, commit=commit)
     print(results.render_table(s.records, meta))
     for name, recs in performance.run_pages(s.records, meta).items():
         print(performance.render_page(name, recs, meta, data.Data()))
@@ -120,23 +136,17 @@ def cmd_factorial(args):
     tasks, estimates = [], {}
     for cfg in cfgs:
         # The request `vexrun bench` sends, so that a task's command() reruns it as it ran.
-        t, e = sweep.plan(cfg, ["factorial"], opts, {"all": True, "instret": True, "modes": "ecb,cbc"},
-                          args.max_cycles, commit)
+        t, e = sweep.plan(cfg, ["factorial"], opts, dict(BENCH_REQUEST, modes="ecb,cbc"), args.max_cycles, commit)
         tasks += t
         estimates.update(e)
     out = Path(args.out or RESULTS / "sweeps" / "factorial" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
     log(f"vexrun factorial: {len(tasks)} tasks in {len(cfgs)} builds ({', '.join(c.name for c in cfgs)}), "
         f"about {sum(estimates.values()) / 1e9:.1f} G simulated cycles")
     digests = {cfg.name: sweep.build_digests(cfg, log) for cfg in cfgs}
-    s = sweep.run(tasks, estimates, out, digests, workers=args.workers, scheduler=args.scheduler,
-                  resume=args.resume, log=log, command="vexrun " + " ".join(sys.argv[1:]))
-    for task, reason in s.failures:
-        log(f"vexrun: FAIL {task.name}: {reason}\n  rerun it alone: {task.command()}")
+    s = run_sweep(tasks, estimates, out, digests, args)
     meta = results.metadata(cfgs[0].soc_info(), "sim", s.invocations[0]["command"], {
-        "runs": opts.runs, "config": ", ".join(c.name for c in cfgs),
-        "sweep": {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"],
-                  "sim_cycles": s.cycles, "wall_s": s.wall_s, "records": str(out / "records.json"),
-                  **({"invocations": s.invocations} if len(s.invocations) > 1 else {})}}, commit=commit)
+        "runs": opts.runs, "config": ", ".join(c.name for c in cfgs), "sweep": sweep_meta(s, tasks, out)},
+        commit=commit)
     if args.publish and not s.failures:
         data.save_json(Path(args.publish) / "factorial.json", {"meta": meta, "records": s.records})
         publish.publish(docs=Path(args.publish), log=log)
