@@ -5,6 +5,7 @@
 #include "vexcrypt/common.h"
 #include "vexcrypt/drbg.h"
 #include "vexcrypt/ec.h"
+#include "vexcrypt/gcm.h"
 #include "vexcrypt/gf2m.h"
 #include "vexcrypt/hash.h"
 #include "vexcrypt/modes.h"
@@ -50,6 +51,7 @@ static const struct {
   TYPE(vc_md2_ctx), TYPE(vc_md4_ctx), TYPE(vc_md5_ctx), TYPE(vc_sha1_ctx), TYPE(vc_sha256_ctx),
   TYPE(vc_hash_class), TYPE(vc_hmac_hash), TYPE(vc_hmac_ctx), TYPE(vc_drbg),
   TYPE(vc_des_key), TYPE(vc_des3_key), TYPE(vc_aes_key), TYPE(vc_rc5_key), TYPE(vc_block_cipher),
+  TYPE(vc_ghash_key), TYPE(vc_gcm_ctx),
   TYPE(vc_rc4_ctx), TYPE(vc_seal_ctx),
   TYPE(vc_mp), TYPE(vc_mp_cfg), TYPE(vc_mp_cache), TYPE(vc_mont), TYPE(vc_mp_inv_job),
   TYPE(vc_rsa_pub), TYPE(vc_rsa_priv), TYPE(vc_dh_group), TYPE(vc_dsa_params), TYPE(vc_rfc6979),

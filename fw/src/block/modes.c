@@ -38,19 +38,6 @@ int vc_ecb_decrypt(const vc_block_cipher *c, const void *ks, const uint8_t *in, 
   return ecb(1, c, ks, in, out, len);
 }
 
-/* d = a ^ b over n bytes; a word at a time when the three are aligned (the block buffers of
- * the modes are, and so are most callers' data): the per-block cost of CBC and CTR on top of
- * the cipher is mostly these XORs and copies. */
-static void xor_block(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
-{
-  size_t i = 0;
-  if (vc_aligned4(d, a) && vc_aligned4(b, b))
-    for (; i + 4 <= n; i += 4)
-      vc_st32le(d + i, vc_ld32le(a + i, 1) ^ vc_ld32le(b + i, 1), 1);
-  for (; i < n; i++)
-    d[i] = a[i] ^ b[i];
-}
-
 static void copy_block(uint8_t *d, const uint8_t *a, size_t n)
 {
   size_t i = 0;
@@ -69,7 +56,7 @@ int vc_cbc_encrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const 
     rc = VC_ERR_NULL;
   for (size_t i = 0; !rc && i < len; i += c->block_len) {
     uint32_t x[VC_MAX_BLOCK_LEN / 4];
-    xor_block((uint8_t *)x, in + i, iv, c->block_len);
+    vc_xor_bytes((uint8_t *)x, in + i, iv, c->block_len);
     if ((rc = c->encrypt(ks, (uint8_t *)x, out + i)))
       break;                                                /* iv untouched on error */
     copy_block(iv, out + i, c->block_len);
@@ -88,7 +75,7 @@ int vc_cbc_decrypt(const vc_block_cipher *c, const void *ks, uint8_t *iv, const 
     copy_block((uint8_t *)saved, in + i, c->block_len);   /* in == out overwrites the ciphertext */
     if ((rc = c->decrypt(ks, (uint8_t *)saved, (uint8_t *)x)))
       break;                                                /* out and iv untouched on error */
-    xor_block(out + i, (uint8_t *)x, iv, c->block_len);
+    vc_xor_bytes(out + i, (uint8_t *)x, iv, c->block_len);
     copy_block(iv, (uint8_t *)saved, c->block_len);
   }
   return rc;
@@ -105,7 +92,7 @@ int vc_ctr_crypt(const vc_block_cipher *c, const void *ks, uint8_t *ctr, const u
     size_t n = len - i < c->block_len ? len - i : c->block_len;
     if ((rc = c->encrypt(ks, ctr, (uint8_t *)stream)))
       break;                                                /* out and ctr untouched on error */
-    xor_block(out + i, in + i, (uint8_t *)stream, n);
+    vc_xor_bytes(out + i, in + i, (uint8_t *)stream, n);
     for (size_t k = c->block_len; k-- > 0 && ++ctr[k] == 0;)
       ;
   }
