@@ -32,6 +32,7 @@ const vc_err_info vc_errors[] = {
   ERR(VC_ERR_RETRY, "search gave up after its bound"),
   ERR(VC_ERR_POINT, "invalid elliptic-curve point"),
   ERR(VC_ERR_HW, "accelerator error or timeout"),
+  ERR(VC_ERR_PROTO, "protocol failure (alert)"),
   {0, NULL, NULL},
 };
 

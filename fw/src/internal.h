@@ -223,4 +223,9 @@ static inline uint32_t vc_rotr32(uint32_t x, unsigned n)
   return x >> (n & 31) | x << (-n & 31);
 }
 
+/* SHA-1's compression function over nblocks 64-byte blocks (hash/sha1.c), for the TLS record
+ * layer's constant-time HMAC, which must run a number of blocks that does not depend on the
+ * secret message length. */
+void vc_sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks);
+
 #endif

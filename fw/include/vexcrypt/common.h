@@ -29,6 +29,8 @@ enum vc_err {
   VC_ERR_POINT = -14,    /* an elliptic-curve point is badly encoded, not on the curve, not in
                             the prime-order subgroup, or the point at infinity */
   VC_ERR_HW = -15,       /* an accelerator flagged an error or did not finish within its bound */
+  VC_ERR_PROTO = -16,    /* a protocol failure: the peer broke the protocol or sent a fatal
+                            alert (the engine says which alert) */
 };
 
 /* Human-readable name of an error code ("ok", "null pointer", ...). */

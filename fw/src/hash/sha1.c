@@ -32,7 +32,7 @@ static const uint32_t H0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 
     ROUND(f, k, b, c, d, e, a, W[(i) + 4]);       \
   } while (0)
 
-static void sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
+void vc_sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
 {
   uint32_t W[80];
   while (nblocks--) {
@@ -59,4 +59,5 @@ static void sha1_blocks(uint32_t st[5], const uint8_t *p, size_t nblocks)
   }
 }
 
+#define sha1_blocks vc_sha1_blocks
 VC_MD_DEFINE(sha1, SHA1, H0, 1, SHA1_MAGIC)

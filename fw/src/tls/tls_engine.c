@@ -1,0 +1,399 @@
+/* The TLS engine without I/O: records in and out, handshake messages reassembled and
+ * dispatched, alerts, application data, and the public calls of tls.h. */
+#include <string.h>
+
+#include "tls_internal.h"
+
+/* ---- reading and writing messages ---- */
+
+uint32_t tls_get(tls_rd *r, int bytes)
+{
+  const uint8_t *p = tls_take(r, (size_t)bytes);
+  uint32_t v = 0;
+  for (int i = 0; p && i < bytes; i++)
+    v = v << 8 | p[i];
+  return v;
+}
+
+const uint8_t *tls_take(tls_rd *r, size_t n)
+{
+  if (r->bad || n > r->n) {
+    r->bad = 1;
+    return NULL;
+  }
+  const uint8_t *p = r->p;
+  r->p += n;
+  r->n -= n;
+  return p;
+}
+
+tls_rd tls_vec(tls_rd *r, int bytes, size_t lo, size_t hi)
+{
+  size_t n = tls_get(r, bytes);
+  tls_rd v = {NULL, 0, 1};
+  if (r->bad || n < lo || n > hi) {
+    r->bad = 1;
+    return v;
+  }
+  v.p = tls_take(r, n);
+  v.n = n;
+  v.bad = r->bad;
+  return v;
+}
+
+void tls_put(tls_wr *w, uint32_t v, int bytes)
+{
+  if (w->bad || w->n + (size_t)bytes > w->cap) {
+    w->bad = 1;
+    return;
+  }
+  for (int i = bytes - 1; i >= 0; i--)
+    w->p[w->n++] = (uint8_t)(v >> (8 * i));
+}
+
+void tls_put_bytes(tls_wr *w, const uint8_t *p, size_t n)
+{
+  if (w->bad || n > w->cap - w->n) {
+    w->bad = 1;
+    return;
+  }
+  memcpy(w->p + w->n, p, n);
+  w->n += n;
+}
+
+size_t tls_open_vec(tls_wr *w, int bytes)
+{
+  size_t mark = w->n;
+  tls_put(w, 0, bytes);
+  return mark;
+}
+
+void tls_close_vec(tls_wr *w, size_t mark, int bytes)
+{
+  if (w->bad)
+    return;
+  size_t n = w->n - mark - (size_t)bytes;
+  if (bytes < 4 && n >> (8 * bytes)) {
+    w->bad = 1;
+    return;
+  }
+  for (int i = 0; i < bytes; i++)
+    w->p[mark + (size_t)i] = (uint8_t)(n >> (8 * (bytes - 1 - i)));
+}
+
+/* ---- sending ---- */
+
+void tls_step(vc_tls *t, const char *name, int end)
+{
+  if (t->cfg->step)
+    t->cfg->step(t->cfg->step_arg, name, end);
+}
+
+const vc_mp_cfg *tls_mp(const vc_tls *t)
+{
+  return t->cfg->mp ? t->cfg->mp : &vc_mp_cfg_default;
+}
+
+int tls_send_record(vc_tls *t, int type, const uint8_t *p, size_t n)
+{
+  do {
+    size_t frag = n < VC_TLS_OUT_FRAG ? n : VC_TLS_OUT_FRAG, len;
+    if (t->wr.suite)
+      tls_step(t, "record", 0);
+    int rc = tls_seal(&t->wr, t->cfg->rng, type, p, frag, t->out + t->outlen, sizeof(t->out) - t->outlen, &len);
+    if (t->wr.suite)
+      tls_step(t, "record", 1);
+    if (rc)
+      return rc;
+    t->outlen += len;
+    p += frag;
+    n -= frag;
+  } while (n);
+  return VC_OK;
+}
+
+tls_wr tls_msg_begin(vc_tls *t, int type)
+{
+  tls_wr w = {t->msg, 0, sizeof(t->msg), 0};
+  tls_put(&w, (uint32_t)type, 1);
+  tls_put(&w, 0, 3);
+  return w;
+}
+
+int tls_msg_send(vc_tls *t, tls_wr *w)
+{
+  tls_close_vec(w, 1, 3);
+  if (w->bad)
+    return tls_fail(t, AL_INTERNAL_ERROR);
+  vc_sha256_update(&t->transcript, w->p, w->n);
+  if (tls_send_record(t, CT_HANDSHAKE, w->p, w->n))
+    return tls_fail(t, AL_INTERNAL_ERROR);
+  return VC_OK;
+}
+
+void tls_transcript_hash(const vc_tls *t, uint8_t out[VC_SHA256_DIGEST_LEN])
+{
+  vc_sha256_ctx c = t->transcript;
+  vc_sha256_final(&c, out);
+}
+
+static void wipe(vc_tls *t)
+{
+  memset(t->master, 0, sizeof(t->master));
+  memset(t->ec_priv, 0, sizeof(t->ec_priv));
+  memset(&t->dh_x, 0, sizeof(t->dh_x));
+  memset(&t->rd_next, 0, sizeof(t->rd_next));
+  memset(&t->wr_next, 0, sizeof(t->wr_next));
+}
+
+/* A fatal alert from this side: queued (protected if keys are on), the connection failed. */
+int tls_fail(vc_tls *t, int alert)
+{
+  if (t->state != VC_TLS_FAILED) {
+    uint8_t a[2] = {2, (uint8_t)alert};
+    t->state = VC_TLS_FAILED;
+    t->alert = alert;
+    t->alert_from_peer = 0;
+    tls_send_record(t, CT_ALERT, a, sizeof(a));
+    wipe(t);
+  }
+  return VC_ERR_PROTO;
+}
+
+/* ---- receiving ---- */
+
+/* The handshake messages gathered in hs[]: each whole one is hashed into the transcript (the
+ * hash before it kept for CertificateVerify and Finished) and handled. */
+static int handshake_bytes(vc_tls *t, const uint8_t *p, size_t n)
+{
+  if (n > sizeof(t->hs) - t->hslen)
+    return tls_fail(t, AL_UNEXPECTED_MESSAGE);   /* a message over VC_TLS_HS_CAP */
+  memcpy(t->hs + t->hslen, p, n);
+  t->hslen += n;
+  while (t->hslen >= 4 && t->state == VC_TLS_HANDSHAKE) {
+    size_t len = (size_t)t->hs[1] << 16 | (size_t)t->hs[2] << 8 | t->hs[3];
+    if (len > sizeof(t->hs) - 4)
+      return tls_fail(t, AL_UNEXPECTED_MESSAGE);
+    if (t->hslen < 4 + len)
+      break;
+    int type = t->hs[0];
+    /* A server's CertificateRequest is optional: the client expects it or ServerHelloDone. */
+    int optional = type == HS_CERTIFICATE_REQUEST && t->expect == HS_SERVER_HELLO_DONE && !t->cert_requested &&
+                   t->cfg->role == VC_TLS_CLIENT;
+    if (type != t->expect && !optional)
+      return tls_fail(t, type == HS_CLIENT_HELLO || type == 0 ? AL_NO_RENEGOTIATION : AL_UNEXPECTED_MESSAGE);
+    uint8_t prior[VC_SHA256_DIGEST_LEN];
+    tls_transcript_hash(t, prior);
+    vc_sha256_update(&t->transcript, t->hs, 4 + len);
+    int rc = tls_handle(t, type, t->hs + 4, len, prior);
+    if (rc)
+      return rc;
+    memmove(t->hs, t->hs + 4 + len, t->hslen - 4 - len);
+    t->hslen -= 4 + len;
+  }
+  if (t->hslen && t->state != VC_TLS_HANDSHAKE)
+    return tls_fail(t, AL_UNEXPECTED_MESSAGE);   /* a HelloRequest or more after the handshake */
+  return VC_OK;
+}
+
+static int record(vc_tls *t, uint8_t *rec, size_t len)
+{
+  int type = rec[0];
+  const uint8_t *p;
+  size_t n;
+  if (t->rd.suite)
+    tls_step(t, "record", 0);
+  int rc = tls_open(&t->rd, rec, len, &p, &n);
+  if (t->rd.suite)
+    tls_step(t, "record", 1);
+  if (rc)
+    return tls_fail(t, AL_BAD_RECORD_MAC);
+  if (n > VC_TLS_MAX_PLAIN)
+    return tls_fail(t, AL_RECORD_OVERFLOW);
+  if (type != CT_HANDSHAKE && t->hslen)
+    return tls_fail(t, AL_UNEXPECTED_MESSAGE);   /* messages may not be split around others */
+  switch (type) {
+  case CT_HANDSHAKE:
+    if (n == 0)
+      return tls_fail(t, AL_UNEXPECTED_MESSAGE);
+    return handshake_bytes(t, p, n);
+  case CT_CCS:
+    if (t->state != VC_TLS_HANDSHAKE || t->expect != HS_CCS || n != 1 || p[0] != 1)
+      return tls_fail(t, AL_UNEXPECTED_MESSAGE);
+    tls_activate(&t->rd, &t->rd_next);
+    t->expect = HS_FINISHED;
+    return VC_OK;
+  case CT_ALERT:
+    if (n != 2)
+      return tls_fail(t, AL_DECODE_ERROR);
+    t->alert = p[1];
+    t->alert_from_peer = 1;
+    if (p[1] == AL_CLOSE_NOTIFY) {
+      if (t->state == VC_TLS_OPEN) {
+        uint8_t a[2] = {1, AL_CLOSE_NOTIFY};
+        tls_send_record(t, CT_ALERT, a, sizeof(a));
+      }
+      t->state = VC_TLS_CLOSED;
+      return VC_OK;
+    }
+    if (p[0] == 1)              /* a warning: go on */
+      return VC_OK;
+    t->state = VC_TLS_FAILED;
+    wipe(t);
+    return VC_ERR_PROTO;
+  case CT_APP:
+    if (t->state != VC_TLS_OPEN)
+      return tls_fail(t, AL_UNEXPECTED_MESSAGE);
+    t->app = p;
+    t->applen = n;
+    return VC_OK;
+  default:
+    return tls_fail(t, AL_UNEXPECTED_MESSAGE);
+  }
+}
+
+int vc_tls_feed(vc_tls *t, const uint8_t *in, size_t len, size_t *used)
+{
+  if (!t || (!in && len) || !used)
+    return VC_ERR_NULL;
+  *used = 0;
+  while (t->state == VC_TLS_HANDSHAKE || t->state == VC_TLS_OPEN) {
+    if (t->applen)
+      return VC_OK;
+    if (t->app_rec) {               /* the record whose data was read: drop it */
+      memmove(t->in, t->in + t->app_rec, t->inlen - t->app_rec);
+      t->inlen -= t->app_rec;
+      t->app_rec = 0;
+    }
+    size_t room = sizeof(t->in) - t->inlen, take = len - *used < room ? len - *used : room;
+    memcpy(t->in + t->inlen, in + *used, take);
+    t->inlen += take;
+    *used += take;
+    /* in[] holds the largest record: one not yet whole means every input byte was taken. */
+    if (t->inlen < 5)
+      return VC_OK;
+    size_t rlen = (size_t)t->in[3] << 8 | t->in[4];
+    /* The first record of a ClientHello may carry any TLS 1.x version (RFC 5246 E.1). */
+    if (t->in[1] != 3 || (t->in[2] != 3 && (t->expect != HS_CLIENT_HELLO || t->in[2] > 3)))
+      return tls_fail(t, AL_PROTOCOL_VERSION);
+    if (rlen > VC_TLS_MAX_PLAIN + 2048)
+      return tls_fail(t, AL_RECORD_OVERFLOW);
+    if (t->inlen < 5 + rlen)
+      return VC_OK;
+    int rc = record(t, t->in, 5 + rlen);
+    if (rc)
+      return rc;
+    if (t->applen)
+      t->app_rec = 5 + rlen;
+    else {
+      memmove(t->in, t->in + 5 + rlen, t->inlen - 5 - rlen);
+      t->inlen -= 5 + rlen;
+    }
+  }
+  return t->state == VC_TLS_CLOSED ? VC_OK : VC_ERR_PROTO;
+}
+
+int vc_tls_read(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
+{
+  if (!t || (!out && cap) || !n)
+    return VC_ERR_NULL;
+  *n = t->applen < cap ? t->applen : cap;
+  memcpy(out, t->app, *n);
+  t->app += *n;
+  t->applen -= *n;
+  return VC_OK;
+}
+
+int vc_tls_take(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
+{
+  if (!t || (!out && cap) || !n)
+    return VC_ERR_NULL;
+  *n = t->outlen < cap ? t->outlen : cap;
+  memcpy(out, t->out, *n);
+  memmove(t->out, t->out + *n, t->outlen - *n);
+  t->outlen -= *n;
+  return VC_OK;
+}
+
+int vc_tls_write(vc_tls *t, const uint8_t *data, size_t len)
+{
+  if (!t || (!data && len))
+    return VC_ERR_NULL;
+  if (t->state != VC_TLS_OPEN)
+    return VC_ERR_STATE;
+  size_t frags = (len + VC_TLS_OUT_FRAG - 1) / VC_TLS_OUT_FRAG;
+  if (len + frags * (5 + VC_MAX_BLOCK_LEN + VC_TLS_MAC_LEN + VC_MAX_BLOCK_LEN) > sizeof(t->out) - t->outlen)
+    return VC_ERR_LENGTH;
+  return len ? tls_send_record(t, CT_APP, data, len) : VC_OK;
+}
+
+int vc_tls_close(vc_tls *t)
+{
+  if (!t)
+    return VC_ERR_NULL;
+  if (t->state == VC_TLS_OPEN || t->state == VC_TLS_HANDSHAKE) {
+    uint8_t a[2] = {1, AL_CLOSE_NOTIFY};
+    tls_send_record(t, CT_ALERT, a, sizeof(a));
+    t->state = VC_TLS_CLOSED;
+    wipe(t);
+  }
+  return VC_OK;
+}
+
+int vc_tls_state(const vc_tls *t)
+{
+  return t ? t->state : VC_ERR_NULL;
+}
+
+unsigned vc_tls_suite(const vc_tls *t)
+{
+  return t ? t->suite : 0;
+}
+
+int vc_tls_alert(const vc_tls *t, int *from_peer)
+{
+  if (!t)
+    return -1;
+  if (from_peer)
+    *from_peer = t->alert_from_peer;
+  return t->alert;
+}
+
+const char *vc_tls_suite_name(unsigned id)
+{
+  switch (id) {
+  case VC_TLS_ID_ECDHE_ECDSA_AES128_GCM: return "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
+  case VC_TLS_ID_DHE_RSA_AES256_CBC: return "TLS_DHE_RSA_WITH_AES_256_CBC_SHA";
+  default: return NULL;
+  }
+}
+
+int vc_tls_init(vc_tls *t, const vc_tls_config *cfg)
+{
+  if (!t || !cfg || !cfg->rng || !cfg->ca)
+    return VC_ERR_NULL;
+  if ((cfg->role != VC_TLS_CLIENT && cfg->role != VC_TLS_SERVER) || (cfg->cert != NULL) != (cfg->rsa_key || cfg->ec_key) ||
+      (cfg->rsa_key && cfg->ec_key) || (cfg->role == VC_TLS_SERVER && !cfg->cert) ||
+      cfg->suites & ~(uint32_t)(VC_TLS_ECDHE_ECDSA_AES128_GCM | VC_TLS_DHE_RSA_AES256_CBC))
+    return VC_ERR_PARAM;
+  memset(t, 0, sizeof(*t));
+  t->cfg = cfg;
+  t->alert = -1;
+  if (vc_x509_parse(&t->ca, cfg->ca, cfg->calen) || (cfg->cert && vc_x509_parse(&t->own, cfg->cert, cfg->certlen)))
+    return VC_ERR_VERIFY;
+  if (cfg->role == VC_TLS_SERVER) {
+    /* The server's key picks its suite. */
+    uint32_t bit = cfg->ec_key ? VC_TLS_ECDHE_ECDSA_AES128_GCM : VC_TLS_DHE_RSA_AES256_CBC;
+    if ((cfg->suites && !(cfg->suites & bit)) ||
+        t->own.key_type != (cfg->ec_key ? VC_X509_KEY_P256 : VC_X509_KEY_RSA))
+      return VC_ERR_PARAM;
+  }
+  vc_sha256_init(&t->transcript);
+  t->state = VC_TLS_HANDSHAKE;
+  if (cfg->role == VC_TLS_SERVER) {
+    t->expect = HS_CLIENT_HELLO;
+    return VC_OK;
+  }
+  t->expect = HS_SERVER_HELLO;
+  return tls_client_hello(t) ? VC_ERR_PARAM : VC_OK;
+}
