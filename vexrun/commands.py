@@ -174,6 +174,21 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
     return 0
 
 
+def cmd_tls(args):
+    from vexrun.proto import tls
+    sess = tls.host_session() if args.host else sessions(args)()
+    try:
+        if args.role == "server":
+            return tls.server(sess, args)
+        summary = tls.client(sess, args)
+    finally:
+        sess.close()
+    print(json.dumps(summary, separators=(",", ":")), flush=True)
+    if not summary["ok"]:
+        raise tls.TlsError(f"handshake failed: alert {summary.get('alert', '?')} from {summary.get('alert_from', '?')}")
+    return 0
+
+
 def cmd_vectors(args, stdout=sys.stdout):
     from vexrun.soc import oracle
     from vexrun.vectors import vectorfile
