@@ -185,7 +185,7 @@ def cmd_tls(args):
         sess.close()
     print(json.dumps(summary, separators=(",", ":")), flush=True)
     if not summary["ok"]:
-        raise tls.TlsError(f"handshake failed: alert {summary.get('alert', '?')} from {summary.get('alert_from', '?')}")
+        raise tls.TlsError(summary.get("error") or f"handshake failed: alert {summary['alert']} from {summary['alert_from']}")
     return 0
 
 

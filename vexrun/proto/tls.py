@@ -77,6 +77,8 @@ class Engine:
         self.session = session
         self.impl = impl
         self.answer = {}
+        self.cycles = 0            # the engine's whole time: every start, feed and write
+        self.handshake_cycles = 0  # the part of it until the connection opened
 
     def _ask(self, **req):
         if self.impl:
@@ -84,7 +86,10 @@ class Engine:
         ans = self.session.request({"op": "tls", **req})
         if not ans.get("ok"):
             raise TlsError(f"tls {req['cmd']}: {ans.get('error', ans)}")
+        shaking = self.state in (None, "handshake")
         self.answer = ans
+        self.cycles += ans.get("cycles", 0)
+        self.handshake_cycles += ans.get("cycles", 0) if shaking else 0
         return bytes.fromhex(ans["out"]), bytes.fromhex(ans.get("app", ""))
 
     def start(self, role, ca, cert=None, key=None, suites=0, require_client_cert=False, now=None, dh_xbits=None,
@@ -126,18 +131,23 @@ class Engine:
         return self.answer.get("state")
 
     def summary(self):
-        """The JSON summary: ok, the suite, the alert, the steps' cycles and their total."""
+        """The JSON summary: ok, the suite, the alert, the steps' cycles, and total_cycles: the
+        engine's whole time (the steps, parsing, hashing and records), not only its steps';
+        handshake_cycles: its part until the connection opened."""
         a = self.answer
         steps = [{"step": s["step"], "cycles": s["cycles"]} for s in a.get("steps", [])]
         out = {"ok": a.get("state") in ("open", "closed") and a.get("alert", 0) == 0, "suite": a.get("suite"),
-               "steps": steps, "total_cycles": sum(s["cycles"] for s in steps)}
+               "steps": steps, "handshake_cycles": self.handshake_cycles,
+               "total_cycles": self.cycles}
         if a.get("alert"):
             out["alert"] = ALERTS.get(a["alert"], str(a["alert"]))
             out["alert_from"] = "peer" if a.get("alert_from_peer") else "this side"
+        elif a.get("state") == "handshake":
+            out["error"] = "the peer closed the connection during the handshake"
         return out
 
 
-def relay(engine, sock, first=b"", send=b"", log=None):
+def relay(engine, sock, first=b"", send=b""):
     """Runs one connection: sends `first` (the ClientHello), relays until the handshake ends,
     sends `send` as application data, then relays until the peer closes. Returns the application
     data received. A server engine (send=None) echoes each piece of application data instead."""
@@ -152,6 +162,8 @@ def relay(engine, sock, first=b"", send=b"", log=None):
             data = sock.recv(65536)
         except ConnectionResetError:
             data = b""
+        except TimeoutError:
+            raise TlsError(f"the peer sent nothing for {sock.gettimeout():.0f} s (state: {engine.state})")
         if not data:
             break
         out, app = engine.feed(data)
@@ -204,7 +216,9 @@ def client(session, args):
     return eng.summary()
 
 
-def server(session, args, on_listen=None, connections=None):
+def server(session, args, on_listen=None, connections=None, report=None):
+    """Serves connections one after another (until killed, or `connections` of them), printing
+    each one's summary (or passing it to `report`)."""
     ca = read_der(args.ca, "--ca")
     cert = read_der(args.cert, "--cert")
     key = key_fields(args.key)
@@ -222,6 +236,6 @@ def server(session, args, on_listen=None, connections=None):
             with conn:
                 conn.settimeout(args.timeout)
                 relay(eng, conn, b"", None)
-            print(json.dumps(eng.summary(), separators=(",", ":")), flush=True)
+            (report or (lambda s: print(json.dumps(s, separators=(",", ":")), flush=True)))(eng.summary())
             served += 1
     return 0

@@ -78,3 +78,9 @@ def make_chain(d: Path, kind: str) -> Chain:
 def sign(key: Path, hname: str, msg: bytes) -> bytes:
     """openssl dgst -sign: PKCS#1 v1.5 for RSA keys, DER ECDSA-Sig-Value for EC keys."""
     return openssl("dgst", f"-{hname}", "-sign", key, data=msg)
+
+
+def make_leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str, serial: int = 0x2002) -> bytes:
+    """Another v3 leaf (serverAuth and clientAuth) of `key`, issued by the CA (DER file `ca`): the
+    TLS tests' client certificate."""
+    return _leaf(Path(d), name, key, ca, ca_key, hname, serial, True)
