@@ -14,15 +14,15 @@ from vexrun.native.mp import (CFGS, ref, ALGO1, ALGO2, ALGO3, ALGO4, ALGO5, EXP_
                  VC_ERR_MODULUS, VC_ERR_NULL, VC_ERR_PARAM, VC_ERR_RANGE, Cfg, Drbg, Mp, cfg, drbg)
 from vexrun.native.api import declared
 from vexrun.vectors.packages import cryptography_vectors_dir, read_rsp
+from vexrun.vectors import pkdata
 
 P = ctypes.POINTER
 SIZE = ctypes.c_size_t
 DH_DIR = cryptography_vectors_dir() / "asymmetric" / "DH"
 
-# name -> (bits, k) of p = 2^L - 2^(L-64) - 1 + 2^64 * (floor(2^(L-130) pi) + k): RFC 2409
-# section 6.1/6.2, RFC 3526 sections 2/3; modp512 is vexcrypt's (smallest k, checked below).
-GROUPS = {"modp512": (512, 131), "modp768": (768, 149686), "modp1024": (1024, 129093),
-          "modp1536": (1536, 741804), "modp2048": (2048, 124476)}
+# name -> (bits, k) of each group's formula (pkdata.dh_group); modp512 is vexcrypt's (smallest
+# k, checked below).
+GROUPS = pkdata.DH_GROUPS
 SMALL = ("modp512", "modp768")
 # Configurations besides the default, on the small groups: every multiplication algorithm
 # but the slow radix-2 one, small radices, the other exponentiation methods.
@@ -57,12 +57,6 @@ def api(lib):
         fn = getattr(lib, name)
         fn.argtypes, fn.restype = argtypes, restype
     return lib
-
-
-def rfc_modp(bits, k):
-    with gmpy2.context(gmpy2.get_context(), precision=bits + 64):
-        base = int(gmpy2.floor(gmpy2.const_pi() * gmpy2.mpz(2) ** (bits - 130)))
-    return (1 << bits) - (1 << (bits - 64)) - 1 + (1 << 64) * (base + k)
 
 
 def safe_prime(p):
@@ -128,7 +122,7 @@ def test_group_table(api):
         bits, k = GROUPS[e.name.decode()]
         p = int.from_bytes(bytes(e.p[:bits // 8]), "big")
         assert e.bits == bits and e.g == 2
-        assert p == rfc_modp(bits, k), e.name
+        assert p == pkdata.dh_group(e.name.decode()), e.name
         assert group(api, e.name.decode()) == (p, 2)
 
 
@@ -140,7 +134,7 @@ def test_group_safe_prime(api, name):
 
 
 def test_modp512_smallest_k():
-    assert [k for k in range(GROUPS["modp512"][1] + 1) if safe_prime(rfc_modp(512, k))] == [131]
+    assert [k for k in range(GROUPS["modp512"][1] + 1) if safe_prime(pkdata.dh_prime(512, k))] == [131]
 
 
 def test_rfc3526_file(api):
@@ -149,6 +143,16 @@ def test_rfc3526_file(api):
     for name in ("modp1536", "modp2048"):
         rec = recs[GROUPS[name][0]]
         assert group(api, name) == (int(rec["P"], 16), int(rec["G"]))
+
+
+def test_ffdhe2048_is_openssls(api):
+    """RFC 7919's ffdhe2048 as OpenSSL 3.0 generates its parameters."""
+    import subprocess
+    pem = subprocess.run(["openssl", "genpkey", "-genparam", "-algorithm", "DH", "-pkeyopt", "group:ffdhe2048"],
+                         capture_output=True, check=True).stdout
+    text = subprocess.run(["openssl", "asn1parse"], input=pem, capture_output=True, check=True).stdout.decode()
+    p = int(next(line for line in text.splitlines() if "INTEGER" in line).split(":")[-1], 16)
+    assert group(api, "ffdhe2048") == (p, 2)
 
 
 def test_group_find(api):

@@ -55,17 +55,22 @@ def dsa_keys():
     return out
 
 
-# MODP groups: p = 2^L - 2^(L-64) - 1 + 2^64 * (floor(2^(L-130) * pi) + k), g = 2 (RFC 2409
-# section 6, RFC 3526); the 512-bit one is vexcrypt's, made the same way with the smallest k
-# giving a safe prime (fw/src/pk/dh_groups.c).
+# The DH groups: p = 2^L - 2^(L-64) - 1 + 2^64 * (floor(2^(L-130) * c) + k), g = 2, with c = pi
+# for the MODP groups (RFC 2409 section 6, RFC 3526) and c = e for RFC 7919's ffdhe2048; the
+# 512-bit one is vexcrypt's, made the same way with the smallest k giving a safe prime
+# (fw/src/pk/dh_groups.c).
 DH_GROUPS = {"modp512": (512, 131), "modp768": (768, 149686), "modp1024": (1024, 129093),
-             "modp1536": (1536, 741804), "modp2048": (2048, 124476)}
+             "modp1536": (1536, 741804), "modp2048": (2048, 124476), "ffdhe2048": (2048, 560316)}
+
+
+def dh_prime(bits, k, const="pi"):
+    import gmpy2
+    with gmpy2.context(gmpy2.get_context(), precision=bits + 64):
+        c = gmpy2.const_pi() if const == "pi" else gmpy2.exp(1)
+        base = int(gmpy2.floor(c * gmpy2.mpz(2) ** (bits - 130)))
+    return (1 << bits) - (1 << (bits - 64)) - 1 + (1 << 64) * (base + k)
 
 
 @functools.lru_cache(maxsize=None)
 def dh_group(name):
-    import gmpy2
-    bits, k = DH_GROUPS[name]
-    with gmpy2.context(gmpy2.get_context(), precision=bits + 64):
-        base = int(gmpy2.floor(gmpy2.const_pi() * gmpy2.mpz(2) ** (bits - 130)))
-    return (1 << bits) - (1 << (bits - 64)) - 1 + (1 << 64) * (base + k)
+    return dh_prime(*DH_GROUPS[name], "e" if name.startswith("ffdhe") else "pi")

@@ -79,7 +79,8 @@ int vc_rsa_pkcs1_decrypt(const vc_rsa_priv *k, const uint8_t *in, size_t inlen, 
 
 /* ---- Diffie-Hellman and ElGamal in the multiplicative group mod a prime p, generator g ---- */
 
-/* The groups: RFC 2409 (Oakley 1 and 2: 768, 1024 bits), RFC 3526 (1536, 2048) and a 512-bit
+/* The groups: RFC 2409 (Oakley 1 and 2: 768, 1024 bits), RFC 3526 (1536, 2048), RFC 7919's
+ * ffdhe2048 (what a TLS server here offers) and a 512-bit
  * group for the seeds' tables, generated the way RFC 2409/3526 generate theirs:
  * p = 2^512 - 2^448 - 1 + 2^64 * (floor(2^382 * pi) + k), smallest k making p and (p-1)/2
  * prime (k = 131); g = 2. The modulus is big-endian bytes. group_load: VC_ERR_MODULUS for a

@@ -1,9 +1,9 @@
-/* The MODP groups of pk.h, g = 2. Each p is 2^L - 2^(L-64) - 1 + 2^64 * (floor(2^(L-130) pi) + k)
- * (RFC 2409 section 6): the 64 one bits at the top make trial quotients easy, those at the
- * bottom give -p^-1 = 1 mod 2^64 for Montgomery reduction, the digits of pi leave no room for
- * a hidden structure, and k is the smallest making p and (p-1)/2 prime, so that the only
+/* The DH groups of pk.h, g = 2. Each p is 2^L - 2^(L-64) - 1 + 2^64 * (floor(2^(L-130) c) + k),
+ * c = pi for the MODP groups (RFC 2409 section 6), e for RFC 7919's ffdhe2048: the 64 one bits
+ * at the top make trial quotients easy, those at the bottom give -p^-1 = 1 mod 2^64 for
+ * Montgomery reduction, the digits of the constant leave no room for a hidden structure, and k is the smallest making p and (p-1)/2 prime, so that the only
  * subgroups are those of order 1, 2, (p-1)/2 and p-1.
- * tests/host/test_dh.py recomputes every modulus from this formula. */
+ * tests/host/test_dh.py recomputes every modulus from this formula (and ffdhe2048 from OpenSSL). */
 #include "vexcrypt/pk.h"
 
 /* vexcrypt's: 2^512 - 2^448 - 1 + 2^64 * (floor(2^382 pi) + 131), k = 131 the smallest k >= 0
