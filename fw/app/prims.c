@@ -148,6 +148,22 @@ int app_block_run(void *p)
   return VC_OK;
 }
 
+vc_gcm_ctx app_gcm;
+
+int app_gcm_setkey(const struct app_block *b, const uint8_t *key, size_t keylen)
+{
+  int rc = b->setkey(&app_ks, key, keylen, 0);
+  return rc ? rc : vc_gcm_init(&app_gcm, b->bc, &app_ks);
+}
+
+int app_gcm_run(void *p)
+{
+  struct app_gcm_call *c = p;
+  if (c->dec)
+    return vc_gcm_open(&app_gcm, c->iv, c->ivlen, c->aad, c->aadlen, c->in, c->out, c->len, c->tag, c->taglen);
+  return vc_gcm_seal(&app_gcm, c->iv, c->ivlen, c->aad, c->aadlen, c->in, c->out, c->len, c->tag, c->taglen);
+}
+
 int app_hash_run(void *p)
 {
   struct app_hash_call *c = p;

@@ -3,6 +3,7 @@
 #ifndef VEXCRYPT_APP_PRIMS_H
 #define VEXCRYPT_APP_PRIMS_H
 
+#include "vexcrypt/gcm.h"
 #include "vexcrypt/gf2m.h"
 #include "vexcrypt/hash.h"
 #include "vexcrypt/modes.h"
@@ -80,6 +81,19 @@ struct app_stream_call {
 };
 extern union app_stream_ctx app_sctx;
 int app_stream_run(void *call);           /* struct app_stream_call * */
+
+/* A GCM call: seal (tag written, taglen bytes) or open (dec: tag checked) under app_gcm, which
+ * app_gcm_setkey sets up over app_ks. */
+struct app_gcm_call {
+  int dec;
+  const uint8_t *iv, *aad, *in;
+  uint8_t *out;
+  size_t ivlen, aadlen, len, taglen;
+  uint8_t tag[VC_GCM_TAG_LEN];
+};
+extern vc_gcm_ctx app_gcm;
+int app_gcm_setkey(const struct app_block *b, const uint8_t *key, size_t keylen);
+int app_gcm_run(void *call);              /* struct app_gcm_call * */
 
 /* Mode names "ecb", "cbc", "ctr" to 0, 1, 2; -1 when unknown. */
 int app_mode(const char *name, size_t len);

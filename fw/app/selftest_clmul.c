@@ -1,11 +1,15 @@
 /* The carry-less multiply unit's start-up self-test (builds with CLMUL=1): every operation on
  * the instruction against its software form (the C emulation, which the host tests hold to the
  * unit's golden model), on edge operands and a DRBG sweep, and the field products and squares on
- * the unit against the comb and the table. One record, "clmul"; none in a build without the
+ * the unit against the comb and the table, and GHASH on the unit against its constant-time
+ * software form and the emulation, over DRBG keys and lengths. One record, "clmul"; none in a build without the
  * unit. */
+#include <string.h>
+
 #include "accel.h"
 #include "app.h"
 #include "clmul.h"
+#include "vexcrypt/gcm.h"
 #include "vexcrypt/gf2m.h"
 
 #if VC_HAVE_CLMUL
@@ -61,6 +65,22 @@ void selftest_clmul(int quick, struct tally *t)
       ok &= vc_gf2m_equal(f, r0, r1);
       check_result(&c, ok, f->m == 163 ? "GF(2^163) on the unit" : "GF(2^233) on the unit");
     }
+  }
+  for (int j = 0; j < (quick ? 2 : 16); j++) {
+    static uint8_t data[100];
+    uint8_t h[16], y0[16], y1[16], y2[16];
+    vc_ghash_key k;
+    size_t len = draw32(&rng) % (sizeof(data) + 1);
+    vc_drbg_generate(&rng, h, 16);
+    vc_drbg_generate(&rng, y0, 16);
+    vc_drbg_generate(&rng, data, len);
+    memcpy(y1, y0, 16);
+    memcpy(y2, y0, 16);
+    vc_ghash_init(&k, h);
+    vc_ghash_clmul_hw(&k, y0, data, len);
+    vc_ghash_ct(&k, y1, data, len);
+    vc_ghash_clmul_sw(&k, y2, data, len);
+    check_result(&c, !memcmp(y0, y1, 16) && !memcmp(y0, y2, 16), "GHASH on the unit");
   }
   check_report(&c, t);
 }

@@ -8,6 +8,7 @@ import json
 import subprocess
 
 import pytest
+from Crypto.Cipher import AES
 
 from vexrun.soc.build import ensure_host
 from vexrun.models import ec2m
@@ -16,6 +17,7 @@ from vexrun.vectors import kat_ec, pkdata
 A163, B163 = "00" + "35" * 20, "00" + "53" * 20
 G163 = kat_ec.point("B-163", ec2m.curve("B-163").G.x, ec2m.curve("B-163").G.y).hex()
 RSA = pkdata.rsa_key(1024)
+GCM_CT, GCM_TAG = AES.new(b"\x0f" * 16, AES.MODE_GCM, nonce=b"\x01" * 7).encrypt_and_digest(b"\x00" * 40)
 PUB = {"n": format(RSA.n, "x"), "e": format(RSA.e, "x")}
 
 # Requests whose calls change what they run on: each pass of a repeat must start from the same.
@@ -25,6 +27,9 @@ STATEFUL = [
     {"op": "des", "key": "0f" * 8, "mode": "cbc", "dir": "dec", "iv": "01" * 8, "msg": "ab" * 8},
     {"op": "rc4", "key": "0102", "msg": "00" * 40},
     {"op": "seal", "key": "0f" * 20, "n": 3, "msg": "00" * 40},
+    {"op": "gcm", "key": "0f" * 16, "iv": "01" * 12, "aad": "02" * 13, "msg": "00" * 40},
+    {"op": "gcm", "cipher": "aes_tab", "key": "0f" * 16, "iv": "01" * 7, "msg": GCM_CT.hex(), "dir": "dec",
+     "tag": GCM_TAG.hex()},
     {"op": "mp", "fn": "divmod", "a": "123456789abcdef", "m": "fedcb"},
     {"op": "montmul", "m": "f123456789abcdef1", "a": "1234567", "b": "89abc"},
     {"op": "montu", "m": "f123456789abcdef1", "a": "1234567", "b": "89abc", "e": "10001", "impl": "sw"},

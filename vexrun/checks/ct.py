@@ -20,6 +20,7 @@ BATCH = 512                 # measurements per request (the firmware's CT_MAX)
 # The configurations' names: the unit's rows run at each word width a SoC build supports.
 BASE, MONT = SocConfig().name, SocConfig.parse(mont=True).name
 UNITS = (MONT, SocConfig.parse(mont=True, mont_w=64).name)
+CLMUL = SocConfig.parse(clmul=True).name
 MAX_CYCLES = 10_000_000_000  # bound of one simulation (the full table's longest is about 2 G)
 
 
@@ -40,6 +41,12 @@ ROUTINES = [
     Row("aes_ct_setkey", 400),
     Row("aes_ct_encrypt", 2000, quick=400),
     Row("aes_tab_encrypt_var", 2000, quick=400),
+    # GHASH over 64 bytes and AES-128-GCM (aes_ct) on 64 bytes: H or the key and the message's
+    # block secret; in the CLMUL=1 build GCM's GHASH runs on the unit.
+    Row("ghash_ct", 1000),
+    Row("ghash_clmul_hw", 1000, configs=(CLMUL,)),
+    Row("gcm_seal", 400, configs=(BASE, CLMUL)),
+    Row("gcm_open", 400, configs=(BASE, CLMUL)),
     Row("mp_modexp", 60, quick=24),
     Row("mp_modexp_var_window", 60, quick=24),
     Row("mp_modexp_var_ladder", 60),

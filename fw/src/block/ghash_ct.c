@@ -1,13 +1,14 @@
 /* GHASH in constant-time software: each 32 x 32 carry-less product from sixteen integer
  * multiplications of operands masked to every fourth bit (BearSSL's ghash_ctmul): the holes
  * keep the carries of a column's at most eight one-bits off the bits kept, so no table and no
- * data-dependent branch. Karatsuba makes a 128 x 128 product of nine of them. Constant time as
+ * data-dependent branch. Karatsuba makes a 128 x 128 product of nine of them (bmul32 is not
+ * inlined: nine copies are larger than the 4 KiB instruction cache). Constant time as
  * the core's multiplier is (RV32IM's is). */
 #include "ghash_internal.h"
 
 #define MUL(x, y) ((uint64_t)(x) * (uint64_t)(y))
 
-static VC_INLINE uint64_t bmul32(uint32_t x, uint32_t y)
+static VC_NOINLINE uint64_t bmul32(uint32_t x, uint32_t y)
 {
   uint32_t x0 = x & 0x11111111u, x1 = x & 0x22222222u, x2 = x & 0x44444444u, x3 = x & 0x88888888u;
   uint32_t y0 = y & 0x11111111u, y1 = y & 0x22222222u, y2 = y & 0x44444444u, y3 = y & 0x88888888u;
