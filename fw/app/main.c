@@ -18,7 +18,7 @@ const struct suite *const suites[] = {
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
-#define NTABLES 5
+#define NTABLES 6
 static const struct op_table tables[NTABLES];
 
 static const char *op_ops(struct req *r)
@@ -187,6 +187,7 @@ static const struct op_table tables[NTABLES] = {
   {oracle_ops, &oracle_nops},
   {oracle_pk_ops, &oracle_pk_nops},
   {oracle_ec_ops, &oracle_ec_nops},
+  {oracle_x509_ops, &oracle_x509_nops},
   {oracle_ct_ops, &oracle_ct_nops},
 };
 
