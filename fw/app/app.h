@@ -51,6 +51,8 @@ extern const struct oracle_op oracle_pk_ops[];     /* multiprecision, public key
 extern const size_t oracle_pk_nops;
 extern const struct oracle_op oracle_ec_ops[];     /* binary fields, elliptic curves (oracle_ec.c) */
 extern const size_t oracle_ec_nops;
+extern const struct oracle_op oracle_x509_ops[];   /* X.509 certificates (oracle_x509.c) */
+extern const size_t oracle_x509_nops;
 extern const struct oracle_op oracle_tls_ops[];    /* the TLS engine's connection (oracle_tls.c) */
 extern const size_t oracle_tls_nops;
 /* A table of ops for the server to look names up in. */

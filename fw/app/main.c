@@ -187,6 +187,7 @@ static const struct op_table tables[NTABLES] = {
   {oracle_ops, &oracle_nops},
   {oracle_pk_ops, &oracle_pk_nops},
   {oracle_ec_ops, &oracle_ec_nops},
+  {oracle_x509_ops, &oracle_x509_nops},
   {oracle_ct_ops, &oracle_ct_nops},
   {oracle_tls_ops, &oracle_tls_nops},
 };

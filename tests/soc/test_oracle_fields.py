@@ -10,16 +10,18 @@ The listing against the parser, both ways: every field an op lists (and every ch
 unlisted; a field an op does not list is refused before the op runs, so reading one is
 impossible by construction."""
 
+import functools
 import hashlib
 import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from vexrun.vectors import kat_ec, pkdata
+from vexrun.vectors import certs, kat_ec, pkdata
 from vexrun.env import ROOT
 from vexrun.soc.build import ensure_host
 from vexrun.soc.oracle import answer_only
@@ -86,6 +88,13 @@ def pkcs1_block(k, msg):
 
 
 DIGEST = {"md2": "11" * 16, "md4": "22" * 16, "md5": "33" * 16, "sha1": "44" * 20, "sha256": "55" * 32}
+
+
+@functools.lru_cache(maxsize=None)
+def x509_chain():
+    """An RSA-1024 chain OpenSSL makes (vexrun/vectors/certs.py): its verification is the cheapest."""
+    with tempfile.TemporaryDirectory(prefix="vc-fields-") as d:
+        return certs.make_chain(Path(d), "rsa1024-sha256")
 
 
 def valid_requests():
@@ -193,6 +202,9 @@ def valid_requests():
              lambda r: r.get("valid") is True)]
     out += [({"op": "ec", "curve": "P-256", "fn": "sign", "d": sc("P-256", d), "hash": h, "digest": DIGEST[h]}, ok)
             for h in ("md2", "md4", "md5", "sha1")]
+    ch = x509_chain()
+    out += [({"op": "x509", "cert": ch.leaf.hex(), "issuer": ch.ca.hex(), "now": 20300101000000},
+             lambda r: r.get("verify") == "VC_OK" and r.get("time") == "VC_ERR_RANGE")]
     # Every op answering with cycles takes "repeat": its first request again, with two repeats.
     firsts = {}
     for req, check in out:

@@ -1636,7 +1636,134 @@ def _prog(n, first=None):
     return words
 
 
-FNS += [*mp_fns(), *pk_fns(), *ec_fns(), *gf2m_fns(), *driver_fns()]
+@functools.lru_cache(maxsize=None)
+def x509_material():
+    """OpenSSL's certificates (vexrun/vectors/certs.py): an RSA-1024 and a P-256 chain, and a P-256
+    leaf with an unknown critical extension, as DER bytes."""
+    import tempfile
+    from vexrun.vectors import certs
+    with tempfile.TemporaryDirectory(prefix="vc-badinput-x509-") as d:
+        rsa, p256 = (certs.make_chain(Path(d), k) for k in ("rsa1024-sha256", "p256-sha256"))
+        ext = Path(d) / "crit.ext"
+        ext.write_text("1.2.3.4=critical,ASN1:NULL\n")
+        csr = Path(d) / "crit.csr"
+        certs.openssl("req", "-new", "-key", p256.leaf_key, "-subj", "/CN=crit", "-out", csr)
+        crit = certs.openssl("x509", "-req", "-in", csr, "-CA", Path(d) / "p256-sha256/ca.der", "-CAform", "DER",
+                             "-CAkey", p256.ca_key, "-days", 1, "-extfile", ext, "-outform", "DER")
+    return {"rsa": rsa.leaf, "rsa_ca": rsa.ca, "p256": p256.leaf, "p256_ca": p256.ca, "crit": crit}
+
+
+def _cert(w, name, **over):
+    """A parsed certificate of x509_material, fields overridden (bytes: a span onto them)."""
+    from vexrun.native import x509
+    c = x509.parse(w.lib, x509_material()[name])[1]
+    for k, v in over.items():
+        if isinstance(v, bytes):
+            buf = w.buf(v)
+            setattr(c, k, x509.Span(ctypes.addressof(buf), len(v)))
+            c.__dict__.setdefault("_keep", []).append(buf)
+        else:
+            setattr(c, k, v)
+    return c
+
+
+def _der_in(w, name, extra=b"", cut=0):
+    der = x509_material()[name]
+    return w.buf(der[:len(der) - cut] + extra), SZ(len(der) - cut + len(extra))
+
+
+def _kv(w, f, cert="rsa", h="sha256", digest=True, sig=b"\0" * 128, null=None, **over):
+    """vc_x509_key_verify with valid arguments but the ones given; null: the index of one made NULL."""
+    args = [ctypes.byref(_cert(w, cert, **over)), w.hash(h), w.digest() if digest else None, w.buf(sig), SZ(len(sig)), None]
+    if null is not None:
+        args[null] = None
+    return f(*args)
+
+
+def x509_fns():
+    from vexrun.native import x509
+    sig = bytes.fromhex("3006020101020102")
+    return [
+        Fn("vc_x509_parse", "x509.h", [
+            C("null", "c NULL", N, lambda w, f: f(None, *_der_in(w, "p256"))),
+            C("null", "der NULL", N, lambda w, f: f(w.out(ctypes.sizeof(x509.Cert)), None, SZ(10))),
+            C("len0", "len 0 (no certificate)", VER, lambda w, f: f(w.out(ctypes.sizeof(x509.Cert)), w.buf(b"0"), SZ(0))),
+            C("lenbig", "len one byte past the certificate (a trailing byte)", VER,
+              lambda w, f: f(w.out(ctypes.sizeof(x509.Cert)), *_der_in(w, "p256", b"\0"))),
+            C("sig", "the certificate without its last byte", VER,
+              lambda w, f: f(w.out(ctypes.sizeof(x509.Cert)), *_der_in(w, "p256", cut=1)),
+              oracle=({"op": "x509", "cert": "3000"}, "cert: VC_ERR_VERIFY")),
+            C("param", "an unknown critical extension (RFC 5280 4.2)", PAR,
+              lambda w, f: f(w.out(ctypes.sizeof(x509.Cert)), *_der_in(w, "crit"))),
+        ]),
+        Fn("vc_x509_check_time", "x509.h", [
+            C("null", "c NULL", N, lambda w, f: f(None, ctypes.c_uint64(20260101000000))),
+            C("int", "now before notBefore", RNG, lambda w, f: f(ctypes.byref(_cert(w, "p256")), ctypes.c_uint64(19991231235959))),
+            C("int", "now after notAfter", RNG, lambda w, f: f(ctypes.byref(_cert(w, "p256")), ctypes.c_uint64(99991231235959))),
+        ]),
+        Fn("vc_x509_verify", "x509.h", [
+            C("null", "cert NULL", N, lambda w, f: f(None, ctypes.byref(_cert(w, "p256_ca")), None)),
+            C("null", "issuer NULL", N, lambda w, f: f(ctypes.byref(_cert(w, "p256")), None, None)),
+            C("sig", "a signature changed", VER,
+              lambda w, f: f(ctypes.byref(_cert(w, "p256", sig=sig)), ctypes.byref(_cert(w, "p256_ca")), None)),
+            C("sig", "an issuer whose subject is not the certificate's issuer", VER,
+              lambda w, f: f(ctypes.byref(_cert(w, "p256")), ctypes.byref(_cert(w, "p256")), None)),
+            C("sig", "an issuer that is not a CA", VER,
+              lambda w, f: f(ctypes.byref(_cert(w, "p256")), ctypes.byref(_cert(w, "p256_ca", is_ca=0)), None)),
+            C("param", "an unknown signature algorithm", PAR,
+              lambda w, f: f(ctypes.byref(_cert(w, "p256", sig_alg=0)), ctypes.byref(_cert(w, "p256_ca")), None)),
+        ], na={"mod": "the issuer's key: see vc_x509_key_verify", "point": "the issuer's key: see vc_x509_key_verify"}),
+        Fn("vc_x509_key_verify", "x509.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: _kv(w, f, null=i)) for i, a in enumerate(("c", "h", "digest", "sig"))],
+            C("len0", "siglen 0", VER, lambda w, f: _kv(w, f, sig=b"")),
+            C("lenbig", "siglen 129 (RSA-1024)", VER, lambda w, f: _kv(w, f, sig=bytes(129))),
+            C("sig", "RSA: a signature of zeros", VER, lambda w, f: _kv(w, f)),
+            C("sig", "P-256: r = 1, s = 2", VER, lambda w, f: _kv(w, f, "p256", sig=sig)),
+            C("sig", "P-256: r, s not DER (a trailing byte)", VER, lambda w, f: _kv(w, f, "p256", sig=sig + b"\0")),
+            C("sig", "a key whose keyUsage lacks digitalSignature", VER, lambda w, f: _kv(w, f, key_usage=0x20)),
+            C("param", "RSA with MD4 (no DigestInfo)", PAR, lambda w, f: _kv(w, f, h="md4")),
+            C("param", "an unknown key type", PAR, lambda w, f: _kv(w, f, key_type=0)),
+            C("mod", "an RSA modulus of 4104 bits", MOD, lambda w, f: _kv(w, f, rsa_n=b"\x80" + bytes(512), sig=bytes(513))),
+            C("point", "a P-256 key off the curve", PT,
+              lambda w, f: _kv(w, f, "p256", sig=sig, ec_point=b"\x04" + bytes(63) + b"\x01")),
+        ]),
+        Fn("vc_der_ecdsa_sig_encode", "x509.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: _enc(w, f, null=i)) for i, a in enumerate(("r", "s", "out", "outlen"))],
+            C("len0", "nlen 0", LEN, lambda w, f: _enc(w, f, nlen=0)),
+            C("len0", "cap 0", LEN, lambda w, f: _enc(w, f, cap=0)),
+            C("lenbig", "nlen 33", LEN, lambda w, f: _enc(w, f, nlen=33)),
+            C("lenbig", "cap 71, one short of r and s with the top bit set", LEN, lambda w, f: _enc(w, f, cap=71)),
+        ]),
+        Fn("vc_der_ecdsa_sig_decode", "x509.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: _dec(w, f, null=i)) for i, a in enumerate(("der", "r", "s"))],
+            C("len0", "len 0", VER, lambda w, f: _dec(w, f, der=b"")),
+            C("len0", "nlen 0", LEN, lambda w, f: _dec(w, f, nlen=0)),
+            C("lenbig", "len one past the SEQUENCE (a trailing byte)", VER, lambda w, f: _dec(w, f, der=sig + b"\0")),
+            C("lenbig", "nlen 33", LEN, lambda w, f: _dec(w, f, nlen=33)),
+            C("sig", "an INTEGER not minimal (02 02 00 01)", VER, lambda w, f: _dec(w, f, der=bytes.fromhex("30070202000102" "0102"))),
+            C("sig", "a negative INTEGER (02 01 81)", VER, lambda w, f: _dec(w, f, der=bytes.fromhex("3006020181020102"))),
+            C("sig", "r of 33 bytes for nlen 32", VER,
+              lambda w, f: _dec(w, f, der=bytes.fromhex("3028" "022101" + "00" * 32 + "020102"))),
+        ]),
+    ]
+
+
+def _enc(w, f, nlen=32, cap=80, null=None):
+    top = b"\x80" + bytes(max(nlen, 1) - 1)
+    args = [w.buf(top), w.buf(top), SZ(nlen), w.out(80), SZ(cap), w.size(0)]
+    if null is not None:
+        args[[0, 1, 3, 5][null]] = None
+    return f(*args)
+
+
+def _dec(w, f, der=bytes.fromhex("3006020101020102"), nlen=32, null=None):
+    args = [w.buf(der), SZ(len(der)), SZ(nlen), w.out(33), w.out(33)]
+    if null is not None:
+        args[[0, 3, 4][null]] = None
+    return f(*args)
+
+
+FNS += [*mp_fns(), *pk_fns(), *ec_fns(), *gf2m_fns(), *driver_fns(), *x509_fns()]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -84,3 +84,27 @@ def make_leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str,
     """Another v3 leaf (serverAuth and clientAuth) of `key`, issued by the CA (DER file `ca`): the
     TLS tests' client certificate."""
     return _leaf(Path(d), name, key, ca, ca_key, hname, serial, True)
+
+
+def main(argv=None) -> int:
+    """python -m vexrun.vectors.certs [KIND ...] [--impl hw|sw]: for each kind (default all), an
+    x509 oracle request on a fresh leaf under its CA, to pipe into `vexrun oracle`."""
+    import argparse
+    import json
+    import tempfile
+    p = argparse.ArgumentParser(prog="python -m vexrun.vectors.certs")
+    p.add_argument("kinds", nargs="*", metavar="KIND", help=", ".join(KINDS) + " (default all)")
+    p.add_argument("--impl", choices=("hw", "sw"))
+    a = p.parse_args(argv)
+    if set(a.kinds) - set(KINDS):
+        p.error(f"unknown kind {sorted(set(a.kinds) - set(KINDS))[0]}; kinds: {', '.join(KINDS)}")
+    with tempfile.TemporaryDirectory(prefix="vc-certs-") as d:
+        for kind in a.kinds or KINDS:
+            ch = make_chain(Path(d), kind)
+            req = {"op": "x509", "cert": ch.leaf.hex(), "issuer": ch.ca.hex(), "repeat": 3}
+            print(json.dumps(dict(req, impl=a.impl) if a.impl else req))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

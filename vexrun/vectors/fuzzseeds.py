@@ -1,7 +1,8 @@
 """Seed corpora of the libFuzzer targets (fw/test/fuzz/), made from the vector files the project
-already checks against (docs/examples/vectors.jsonl, the CAVP files of cryptography-vectors) in
-each target's input layout (fw/test/fuzz/fuzz.h: bytes, and fields as a 2-byte big-endian length
-and the bytes). Written into the build directory at each run: nothing binary is committed."""
+already checks against (docs/examples/vectors.jsonl, the CAVP files of cryptography-vectors) and,
+for x509, from certificates OpenSSL makes at each run, in each target's input layout
+(fw/test/fuzz/fuzz.h: bytes, and fields as a 2-byte big-endian length and the bytes). Written
+into the build directory at each run: nothing binary is committed."""
 
 import hashlib
 import json
@@ -165,8 +166,23 @@ def gf2m():
     return out
 
 
+def x509():
+    """Certificates OpenSSL makes now (vexrun/vectors/certs.py: RSA-1024, RSA-2048, P-256 chains),
+    each behind the byte that asks for a certificate; their ECDSA signatures and OpenSSL's DER
+    ECDSA signatures behind the decoder's byte (nlen 32)."""
+    import tempfile
+    from vexrun.vectors import certs
+    out = []
+    with tempfile.TemporaryDirectory(prefix="vc-x509-seeds-") as d:
+        for kind in ("rsa1024-sha1", "rsa2048-sha256", "p256-sha256"):
+            ch = certs.make_chain(Path(d), kind)
+            out += [b"\0" + der for der in (ch.ca, ch.leaf, ch.other_ca, ch.other_leaf)]
+        out += [b"\x9f" + certs.sign(ch.leaf_key, "sha256", bytes([i])) for i in range(4)]
+    return out
+
+
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
-         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m}
+         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m, "x509": x509}
 
 
 def write_seeds(target: str, directory: Path) -> int:

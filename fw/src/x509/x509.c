@@ -65,26 +65,29 @@ static int get_name(vc_span *cur, vc_span *tlv)
 }
 
 /* Time ::= UTCTime YYMMDDHHMMSSZ | GeneralizedTime YYYYMMDDHHMMSSZ (RFC 5280 4.1.2.5.1-2:
- * seconds and Z always, no fraction) -> YYYYMMDDHHMMSS. */
+ * seconds and Z always, no fraction) -> YYYYMMDDHHMMSS, read as pairs of digits (no 64-bit
+ * division on the target). */
 static int get_time(vc_span *cur, uint64_t *t)
 {
   int gen = vc_der_peek(cur) == DER_GENERALIZED_TIME;
-  size_t digits = gen ? 14 : 12;
+  size_t digits = gen ? 14 : 12, k = !gen;
+  unsigned f[7];    /* century, year, month, day, hour, minute, second */
   uint64_t x = 0;
   vc_span v;
   if (vc_der_get(cur, gen ? DER_GENERALIZED_TIME : DER_UTC_TIME, &v, NULL) || v.len != digits + 1 ||
       v.p[digits] != 'Z')
     return BAD;
-  for (size_t i = 0; i < digits; i++) {
-    if (v.p[i] < '0' || v.p[i] > '9')
+  for (size_t i = 0; i < digits; i += 2) {
+    if (v.p[i] < '0' || v.p[i] > '9' || v.p[i + 1] < '0' || v.p[i + 1] > '9')
       return BAD;
-    x = x * 10 + (v.p[i] - '0');
+    f[k++] = (v.p[i] - '0') * 10u + (v.p[i + 1] - '0');
   }
   if (!gen)
-    x += (x / 10000000000u < 50 ? 20u : 19u) * 1000000000000u;
-  unsigned mon = x / 100000000 % 100, day = x / 1000000 % 100;
-  if (mon < 1 || mon > 12 || day < 1 || day > 31 || x / 10000 % 100 > 23 || x / 100 % 100 > 59 || x % 100 > 59)
+    f[0] = f[1] < 50 ? 20 : 19;
+  if (f[2] < 1 || f[2] > 12 || f[3] < 1 || f[3] > 31 || f[4] > 23 || f[5] > 59 || f[6] > 59)
     return BAD;
+  for (k = 0; k < 7; k++)
+    x = x * 100 + f[k];
   *t = x;
   return VC_OK;
 }

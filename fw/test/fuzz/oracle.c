@@ -15,6 +15,7 @@ static const struct op_table tables[] = {
   {oracle_ops, &oracle_nops},
   {oracle_pk_ops, &oracle_pk_nops},
   {oracle_ec_ops, &oracle_ec_nops},
+  {oracle_x509_ops, &oracle_x509_nops},
   {oracle_tls_ops, &oracle_tls_nops},
 };
 
