@@ -12,6 +12,7 @@
 #include "vexcrypt/mp.h"
 #include "vexcrypt/pk.h"
 #include "vexcrypt/stream.h"
+#include "vexcrypt/tls.h"
 #include "vexcrypt/x509.h"
 
 #define ERR(code, text) {code, #code, text}
@@ -58,6 +59,7 @@ static const struct {
   TYPE(vc_mp), TYPE(vc_mp_cfg), TYPE(vc_mp_cache), TYPE(vc_mont), TYPE(vc_mp_inv_job),
   TYPE(vc_rsa_pub), TYPE(vc_rsa_priv), TYPE(vc_dh_group), TYPE(vc_dsa_params), TYPE(vc_rfc6979),
   TYPE(vc_gf2m), TYPE(vc_gf2m_field), TYPE(vc_gf2m_counts), TYPE(vc_ec_curve),
+  TYPE(vc_tls_config), TYPE(vc_tls_dir), TYPE(vc_tls),
   TYPE(vc_span), TYPE(vc_x509_cert),
 };
 

@@ -1766,6 +1766,132 @@ def _dec(w, f, der=bytes.fromhex("3006020101020102"), nlen=32, null=None):
 FNS += [*mp_fns(), *pk_fns(), *ec_fns(), *gf2m_fns(), *driver_fns(), *x509_fns()]
 
 
+# ---- TLS (tls.h)
+def _tls_cfg(w, **over):
+    """A client's configuration on the P-256 chain of x509_material, fields overridden (bytes:
+    a buffer of them; the objects are kept alive on w)."""
+    from vexrun.native import tls
+    mat, d = x509_material(), Drbg()
+    assert w.lib.vc_drbg_init(ctypes.byref(d), b"seed", SZ(4)) == 0
+    ca = w.buf(mat["p256_ca"])
+    cfg = tls.Config(role=0, ca=ctypes.addressof(ca), calen=len(mat["p256_ca"]), rng=ctypes.addressof(d))
+    keep = [d, ca, cfg]
+    for k, v in over.items():
+        if isinstance(v, bytes):
+            keep.append(w.buf(v))
+            v = ctypes.addressof(keep[-1])
+        setattr(cfg, k, v)
+    w.__dict__.setdefault("_keep", []).extend(keep)
+    return cfg
+
+
+def _tls(w, zeroed=False):
+    """A client engine with its ClientHello queued, or one never set up (zeroed)."""
+    from vexrun.native import tls
+    t = tls.Tls()
+    if not zeroed:
+        assert w.lib.vc_tls_init(ctypes.byref(t), ctypes.byref(_tls_cfg(w))) == 0
+    w.__dict__.setdefault("_keep", []).append(t)
+    return ctypes.byref(t)
+
+
+def _tls_init(w, f, null=None, **over):
+    from vexrun.native import tls
+    args = [w.out(ctypes.sizeof(tls.Tls)), ctypes.byref(_tls_cfg(w, **over))]
+    if null is not None:
+        args[null] = None
+    return f(*args)
+
+
+def _tls_feed(w, f, data=b"", zeroed=False, null=None):
+    args = [_tls(w, zeroed), w.buf(data or b"\0"), SZ(len(data) or 1), w.size(0)]
+    if null is not None:
+        args[null] = None
+    if null is None and not zeroed:
+        args[3] = ctypes.byref(SZ(0))   # the bytes taken are reported with a protocol failure
+    return f(*args)
+
+
+def _tls_io(w, f, zeroed=False, null=None):
+    """vc_tls_take or vc_tls_read: (t, out, cap, n)."""
+    args = [_tls(w, zeroed), w.out(64), SZ(64), w.size(0)]
+    if null is not None:
+        args[null] = None
+    return f(*args)
+
+
+PROTO = api.VC_ERR_PROTO
+TLS_ANY_LEN = "every length is valid (0: nothing)"
+
+
+def tls_fns():
+    io_na = {"len0": "cap 0 is valid (takes nothing)", "lenbig": "any capacity is valid (what fits is taken)"}
+    return [
+        Fn("vc_tls_init", "tls.h", [
+            C("null", "t NULL", N, lambda w, f: _tls_init(w, f, null=0)),
+            C("null", "cfg NULL", N, lambda w, f: _tls_init(w, f, null=1)),
+            C("null", "cfg->rng NULL", N, lambda w, f: _tls_init(w, f, rng=None)),
+            C("null", "cfg->ca NULL", N, lambda w, f: _tls_init(w, f, ca=None)),
+            C("len0", "cfg->calen 0", VER, lambda w, f: _tls_init(w, f, calen=0)),
+            C("lenbig", "cfg->calen one past the certificate (a trailing byte)", VER,
+              lambda w, f: _tls_init(w, f, ca=x509_material()["p256_ca"] + b"\0", calen=len(x509_material()["p256_ca"]) + 1)),
+            C("sig", "cfg->ca not a certificate", VER, lambda w, f: _tls_init(w, f, ca=b"\x30\x00", calen=2)),
+            C("param", "cfg->role 2", PAR, lambda w, f: _tls_init(w, f, role=2)),
+            C("param", "cfg->suites with an unknown bit (4)", PAR, lambda w, f: _tls_init(w, f, suites=4)),
+            C("param", "a server without a certificate", PAR, lambda w, f: _tls_init(w, f, role=1)),
+            C("param", "a key without a certificate", PAR, lambda w, f: _tls_init(w, f, ec_key=bytes(31) + b"\1")),
+            C("param", "a P-256 server limited to the DHE-RSA suite", PAR,
+              lambda w, f: _tls_init(w, f, role=1, suites=2, cert=x509_material()["p256"], certlen=len(x509_material()["p256"]),
+                                     ec_key=bytes(31) + b"\1")),
+        ], na={"state": "t is the output: set up here"}),
+        Fn("vc_tls_feed", "tls.h", [
+            C("null", "t NULL", N, lambda w, f: _tls_feed(w, f, null=0)),
+            C("null", "in NULL with len 1", N, lambda w, f: _tls_feed(w, f, null=1)),
+            C("null", "used NULL", N, lambda w, f: _tls_feed(w, f, null=3)),
+            C("state", "an engine never set up", ST, lambda w, f: _tls_feed(w, f, zeroed=True)),
+            C("lenbig", "a record announcing 18,433 bytes (alert record_overflow)", PROTO,
+              lambda w, f: _tls_feed(w, f, bytes.fromhex("1603034801"))),
+            C("sig", "a record of content type 99 (alert unexpected_message)", PROTO,
+              lambda w, f: _tls_feed(w, f, bytes.fromhex("630303000100"))),
+        ], na={"len0": "len 0 is valid (nothing fed)"}),
+        *[Fn(name, "tls.h", [
+            C("null", "t NULL", N, lambda w, f: _tls_io(w, f, null=0)),
+            C("null", "out NULL with cap 64", N, lambda w, f: _tls_io(w, f, null=1)),
+            C("null", "n NULL", N, lambda w, f: _tls_io(w, f, null=3)),
+            C("state", "an engine never set up", ST, lambda w, f: _tls_io(w, f, zeroed=True)),
+        ], na=io_na) for name in ("vc_tls_take", "vc_tls_read")],
+        Fn("vc_tls_write", "tls.h", [
+            C("null", "t NULL", N, lambda w, f: f(None, w.buf(b"x"), SZ(1))),
+            C("null", "data NULL with len 1", N, lambda w, f: f(_tls(w), None, SZ(1))),
+            C("state", "a connection still shaking hands", ST, lambda w, f: f(_tls(w), w.buf(b"x"), SZ(1))),
+            C("state", "an engine never set up", ST, lambda w, f: f(_tls(w, zeroed=True), w.buf(b"x"), SZ(1))),
+        ], na={"len0": "len 0 is valid (nothing queued)",
+               "lenbig": "checked once open (VC_ERR_LENGTH past the output's room): a peer is needed, "
+                         "tests/host/test_tls.py"}),
+        Fn("vc_tls_close", "tls.h", [
+            C("null", "t NULL", N, lambda w, f: f(None)),
+            C("state", "an engine never set up", ST, lambda w, f: f(_tls(w, zeroed=True))),
+        ]),
+        Fn("vc_tls_state", "tls.h", [C("null", "t NULL (returns VC_ERR_NULL)", N, lambda w, f: f(None))], ret="val",
+           na={"state": "a zeroed engine reads as its state field (documented)"}),
+        Fn("vc_tls_suite", "tls.h", [C("null", "t NULL (returns 0)", 0, lambda w, f: f(None))], ret="u32",
+           na={"state": "0 until a ServerHello"}),
+        Fn("vc_tls_alert", "tls.h", [C("null", "t NULL (returns -1)", -1, lambda w, f: f(None, None))], ret="val",
+           na={"state": "-1 until an alert"}),
+        Fn("vc_tls_suite_name", "tls.h", [C("int", "an unknown suite 0x1234 (returns NULL)", 0, lambda w, f: f(0x1234))],
+           ret="ptr"),
+        Fn("vc_tls_prf", "tls.h", [
+            C("null", "secret NULL with secretlen 1", N, lambda w, f: f(None, SZ(1), b"l", w.buf(b"s"), SZ(1), w.out(8), SZ(8))),
+            C("null", "label NULL", N, lambda w, f: f(w.buf(b"k"), SZ(1), None, w.buf(b"s"), SZ(1), w.out(8), SZ(8))),
+            C("null", "seed NULL with seedlen 1", N, lambda w, f: f(w.buf(b"k"), SZ(1), b"l", None, SZ(1), w.out(8), SZ(8))),
+            C("null", "out NULL with outlen 8", N, lambda w, f: f(w.buf(b"k"), SZ(1), b"l", w.buf(b"s"), SZ(1), None, SZ(8))),
+        ], na={"len0": TLS_ANY_LEN, "lenbig": TLS_ANY_LEN}),
+    ]
+
+
+FNS += tls_fns()
+
+
 # ---------------------------------------------------------------------------------------------
 # Completeness against the headers, and the page
 

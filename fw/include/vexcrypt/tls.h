@@ -118,7 +118,10 @@ typedef struct vc_tls {
 } vc_tls;
 
 
-/* Starts a connection: a client queues its ClientHello. cfg (and what it points to) must
+/* The calls below return VC_ERR_NULL for a NULL engine or buffer (an out buffer may be NULL
+ * when its capacity is 0) and VC_ERR_STATE for an engine vc_tls_init never set up (zeroed).
+ *
+ * Starts a connection: a client queues its ClientHello. cfg (and what it points to) must
  * outlive t. VC_ERR_PARAM for no suite the own key can serve (a server's key type picks its
  * suite), a key without a certificate or a certificate without a key; VC_ERR_VERIFY when
  * `cert` or `ca` does not parse. */
@@ -138,17 +141,18 @@ int vc_tls_write(vc_tls *t, const uint8_t *data, size_t len);
 /* Queues a close_notify alert; the state becomes VC_TLS_CLOSED. */
 int vc_tls_close(vc_tls *t);
 
+/* enum vc_tls_state (VC_ERR_NULL for a NULL engine). */
 int vc_tls_state(const vc_tls *t);
-/* The negotiated suite's IANA number (0 before the ServerHello). */
+/* The negotiated suite's IANA number (0 before the ServerHello, and for a NULL engine). */
 unsigned vc_tls_suite(const vc_tls *t);
 /* The alert that ended the connection: its description (RFC 5246 7.2) and whether the peer
- * sent it (1) or this side (0); -1 when none. */
+ * sent it (1) or this side (0; from_peer may be NULL); -1 when none or for a NULL engine. */
 int vc_tls_alert(const vc_tls *t, int *from_peer);
 /* The IANA name of a suite number ("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"), NULL if unknown. */
 const char *vc_tls_suite_name(unsigned id);
 
 /* The TLS 1.2 PRF with SHA-256 (RFC 5246 5): out = P_SHA256(secret, label || seed), outlen
- * bytes. */
+ * bytes (any length; secret, seed and out may be NULL when their length is 0). */
 int vc_tls_prf(const uint8_t *secret, size_t secretlen, const char *label, const uint8_t *seed,
                size_t seedlen, uint8_t *out, size_t outlen);
 

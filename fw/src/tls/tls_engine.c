@@ -256,6 +256,8 @@ int vc_tls_feed(vc_tls *t, const uint8_t *in, size_t len, size_t *used)
 {
   if (!t || (!in && len) || !used)
     return VC_ERR_NULL;
+  if (!t->cfg)
+    return VC_ERR_STATE;
   *used = 0;
   while (t->state == VC_TLS_HANDSHAKE || t->state == VC_TLS_OPEN) {
     if (t->applen)
@@ -297,6 +299,8 @@ int vc_tls_read(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
 {
   if (!t || (!out && cap) || !n)
     return VC_ERR_NULL;
+  if (!t->cfg)
+    return VC_ERR_STATE;
   *n = t->applen < cap ? t->applen : cap;
   memcpy(out, t->app, *n);
   t->app += *n;
@@ -308,6 +312,8 @@ int vc_tls_take(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
 {
   if (!t || (!out && cap) || !n)
     return VC_ERR_NULL;
+  if (!t->cfg)
+    return VC_ERR_STATE;
   *n = t->outlen < cap ? t->outlen : cap;
   memcpy(out, t->out, *n);
   memmove(t->out, t->out + *n, t->outlen - *n);
@@ -319,7 +325,7 @@ int vc_tls_write(vc_tls *t, const uint8_t *data, size_t len)
 {
   if (!t || (!data && len))
     return VC_ERR_NULL;
-  if (t->state != VC_TLS_OPEN)
+  if (!t->cfg || t->state != VC_TLS_OPEN)
     return VC_ERR_STATE;
   size_t frags = (len + VC_TLS_OUT_FRAG - 1) / VC_TLS_OUT_FRAG;
   if (len + frags * (5 + VC_MAX_BLOCK_LEN + VC_TLS_MAC_LEN + VC_MAX_BLOCK_LEN) > sizeof(t->out) - t->outlen)
@@ -331,6 +337,8 @@ int vc_tls_close(vc_tls *t)
 {
   if (!t)
     return VC_ERR_NULL;
+  if (!t->cfg)
+    return VC_ERR_STATE;
   if (t->state == VC_TLS_OPEN || t->state == VC_TLS_HANDSHAKE) {
     uint8_t a[2] = {1, AL_CLOSE_NOTIFY};
     tls_send_record(t, CT_ALERT, a, sizeof(a));
@@ -370,24 +378,26 @@ const char *vc_tls_suite_name(unsigned id)
 
 int vc_tls_init(vc_tls *t, const vc_tls_config *cfg)
 {
+  vc_x509_cert ca, own = {0};
   if (!t || !cfg || !cfg->rng || !cfg->ca)
     return VC_ERR_NULL;
   if ((cfg->role != VC_TLS_CLIENT && cfg->role != VC_TLS_SERVER) || (cfg->cert != NULL) != (cfg->rsa_key || cfg->ec_key) ||
       (cfg->rsa_key && cfg->ec_key) || (cfg->role == VC_TLS_SERVER && !cfg->cert) ||
       cfg->suites & ~(uint32_t)(VC_TLS_ECDHE_ECDSA_AES128_GCM | VC_TLS_DHE_RSA_AES256_CBC))
     return VC_ERR_PARAM;
-  memset(t, 0, sizeof(*t));
-  t->cfg = cfg;
-  t->alert = -1;
-  if (vc_x509_parse(&t->ca, cfg->ca, cfg->calen) || (cfg->cert && vc_x509_parse(&t->own, cfg->cert, cfg->certlen)))
+  if (vc_x509_parse(&ca, cfg->ca, cfg->calen) || (cfg->cert && vc_x509_parse(&own, cfg->cert, cfg->certlen)))
     return VC_ERR_VERIFY;
   if (cfg->role == VC_TLS_SERVER) {
     /* The server's key picks its suite. */
     uint32_t bit = cfg->ec_key ? VC_TLS_ECDHE_ECDSA_AES128_GCM : VC_TLS_DHE_RSA_AES256_CBC;
-    if ((cfg->suites && !(cfg->suites & bit)) ||
-        t->own.key_type != (cfg->ec_key ? VC_X509_KEY_P256 : VC_X509_KEY_RSA))
+    if ((cfg->suites && !(cfg->suites & bit)) || own.key_type != (cfg->ec_key ? VC_X509_KEY_P256 : VC_X509_KEY_RSA))
       return VC_ERR_PARAM;
   }
+  memset(t, 0, sizeof(*t));
+  t->cfg = cfg;
+  t->alert = -1;
+  t->ca = ca;
+  t->own = own;
   vc_sha256_init(&t->transcript);
   t->state = VC_TLS_HANDSHAKE;
   if (cfg->role == VC_TLS_SERVER) {
