@@ -9,7 +9,6 @@ import ctypes
 import hashlib
 import hmac
 import random
-import struct
 import threading
 import types
 
@@ -18,6 +17,7 @@ import pytest
 from vexrun import cli
 from vexrun.proto import tls
 from tests.host import tls_peers as peers
+from vexrun.proto import messages as msg
 
 GCM, CBC = "ECDHE-ECDSA-AES128-GCM-SHA256", "DHE-RSA-AES256-SHA"
 GET = b"GET / HTTP/1.0\r\n\r\n"
@@ -187,22 +187,20 @@ def scripted(session, p, tmp_path, reply, cipher, hang_up=False):
 
 
 def test_a_truncated_handshake_fails_without_output(pki, session, tmp_path):
-    s, _ = scripted(session, pki["p256-sha256"], tmp_path, peers.record(22, peers.server_hello(0xC02B)[:30]), GCM,
+    s, _ = scripted(session, pki["p256-sha256"], tmp_path, msg.record(22, msg.server_hello(0xC02B)[:30]), GCM,
                     hang_up=True)
     assert not s["ok"] and "closed the connection during the handshake" in s["error"], s
 
 
 def test_a_suite_the_client_did_not_offer_is_refused(pki, session, tmp_path):
-    s, got = scripted(session, pki["p256-sha256"], tmp_path, peers.record(22, peers.server_hello(0x0039)), GCM)
+    s, got = scripted(session, pki["p256-sha256"], tmp_path, msg.record(22, msg.server_hello(0x0039)), GCM)
     assert s["alert"] == "illegal_parameter" and got == [(21, bytes([2, 47]))], (s, got)
 
 
 def dhe_flight(p, dh_p: int, g: int, ys: int) -> bytes:
-    n = (dh_p.bit_length() + 7) // 8
-    params = peers.vec(2, dh_p.to_bytes(n, "big")) + peers.vec(2, g.to_bytes(1, "big")) + peers.vec(2, ys.to_bytes(n, "big"))
-    ske = peers.handshake(12, params + struct.pack(">H", 0x0401) + peers.vec(2, bytes(256)))
     der = peers.certs.openssl("x509", "-in", p.leaf, "-outform", "DER")
-    return peers.record(22, peers.server_hello(0x0039) + peers.certificate(der) + ske)
+    return msg.record(22, msg.server_hello(0x0039) + msg.certificate(der)
+                      + msg.dhe_server_key_exchange(dh_p, g, ys, bytes(256)))
 
 
 FFDHE2048 = int("FFFFFFFFFFFFFFFFADF85458A2BB4A9AAFDC5620273D3CF1D8B9C583CE2D3695A9E13641146433FBCC939DCE249B3EF97D2FE363"
@@ -228,17 +226,12 @@ def test_an_invalid_ecdhe_point_is_refused_by_our_server(pki, session, tmp_path)
     """A scripted client sends a ClientKeyExchange whose point is not on P-256."""
     p = pki["p256-sha256"]
     port, t, got = serve_once(session, p, tmp_path, require=False)
-    ext = (struct.pack(">H", 13) + peers.vec(2, peers.vec(2, struct.pack(">H", 0x0403)))
-           + struct.pack(">H", 10) + peers.vec(2, peers.vec(2, struct.pack(">H", 23)))
-           + struct.pack(">H", 0xff01) + peers.vec(2, b"\x00"))
-    hello = peers.handshake(1, struct.pack(">H", 0x0303) + bytes(32) + b"\x00" + peers.vec(2, struct.pack(">H", 0xC02B))
-                            + peers.vec(1, b"\x00") + peers.vec(2, ext))
     sock = peers.socket.create_connection(("localhost", port))
     with sock:
-        sock.sendall(peers.record(22, hello))
+        sock.sendall(msg.record(22, msg.client_hello(0xC02B)))
         peers.read_records(sock, until_type=14)
         bad_point = b"\x04" + bytes(31) + b"\x01" + bytes(31) + b"\x01"
-        sock.sendall(peers.record(22, peers.handshake(16, peers.vec(1, bad_point))))
+        sock.sendall(msg.record(22, msg.client_key_exchange_point(bad_point)))
         answer = peers.read_records(sock)
     t.join(60)
     assert answer[-1] == (21, bytes([2, 47])) and got[0]["alert"] == "illegal_parameter", (answer, got)

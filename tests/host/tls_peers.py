@@ -11,9 +11,6 @@ from pathlib import Path
 
 from vexrun.vectors import certs
 
-SUITE_IDS = {"ECDHE-ECDSA-AES128-GCM-SHA256": 0xC02B, "DHE-RSA-AES256-SHA": 0x0039}
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("localhost", 0))
@@ -139,28 +136,7 @@ class TamperRelay:
                     pass
 
 
-# ---- a scripted peer: records and handshake messages built by hand ----
-
-def record(ctype: int, body: bytes) -> bytes:
-    return struct.pack(">BHH", ctype, 0x0303, len(body)) + body
-
-
-def handshake(htype: int, body: bytes) -> bytes:
-    return struct.pack(">B", htype) + len(body).to_bytes(3, "big") + body
-
-
-def vec(n: int, data: bytes) -> bytes:
-    return len(data).to_bytes(n, "big") + data
-
-
-def server_hello(suite: int) -> bytes:
-    ext = struct.pack(">H", 0xff01) + vec(2, b"\x00")
-    return handshake(2, struct.pack(">H", 0x0303) + bytes(32) + b"\x00" + struct.pack(">HB", suite, 0) + vec(2, ext))
-
-
-def certificate(der: bytes) -> bytes:
-    return handshake(11, vec(3, vec(3, der)))
-
+# ---- a scripted peer (its messages: vexrun/proto/messages.py) ----
 
 def read_records(sock, until_type=None, timeout=60.0):
     """Records from sock until one of handshake type `until_type` (the first byte of a handshake
