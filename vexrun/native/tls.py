@@ -19,3 +19,4 @@ class Config(ctypes.Structure):
 
 declared(Config, "vc_tls_config")
 Tls = opaque("vc_tls")
+Dir = opaque("vc_tls_dir")

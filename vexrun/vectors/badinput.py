@@ -1822,6 +1822,39 @@ def _tls_io(w, f, zeroed=False, null=None):
 
 PROTO = api.VC_ERR_PROTO
 TLS_ANY_LEN = "every length is valid (0: nothing)"
+CBC_SUITE = 0x0039
+
+
+def _tls_dirs(w, suite=CBC_SUITE):
+    """Both directions' keys of a suite from a master secret of zeros."""
+    from vexrun.native import tls
+    c, s = tls.Dir(), tls.Dir()
+    assert w.lib.vc_tls_keys(w.zero(48), ctypes.c_uint(suite), w.zero(32), w.zero(32), ctypes.byref(c), ctypes.byref(s)) == 0
+    w.__dict__.setdefault("_keep", []).extend([c, s])
+    return c, s
+
+
+def _seal(w, f, n=16, cap=128, null=None):
+    c, _ = _tls_dirs(w)
+    args = [ctypes.byref(c), w.drbg(), 23, w.buf(bytes(max(n, 1))), SZ(n), w.out(cap), SZ(cap), w.size(0)]
+    if null is not None:
+        args[[0, 1, 3, 5, 7][null]] = None
+    return f(*args)
+
+
+def _open(w, f, rec=None, null=None):
+    """A CBC record sealed by the client's side, opened by the server's; rec: another record."""
+    from vexrun.native import tls
+    c, s = _tls_dirs(w)
+    if rec is None:
+        buf, n = ctypes.create_string_buffer(128), SZ(0)
+        assert w.lib.vc_tls_record_seal(ctypes.byref(c), w.drbg(), 23, w.buf(b"x" * 16), SZ(16), buf, SZ(128),
+                                        ctypes.byref(n)) == 0
+        rec = buf.raw[:n.value]
+    args = [ctypes.byref(s), w.buf(rec), SZ(len(rec)), ctypes.byref(ctypes.c_void_p()), w.size(0)]
+    if null is not None:
+        args[[0, 1, 3, 4][null]] = None
+    return f(*args)
 
 
 def tls_fns():
@@ -1880,6 +1913,28 @@ def tls_fns():
            na={"state": "-1 until an alert"}),
         Fn("vc_tls_suite_name", "tls.h", [C("int", "an unknown suite 0x1234 (returns NULL)", 0, lambda w, f: f(0x1234))],
            ret="ptr"),
+        Fn("vc_tls_keys", "tls.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: f(*[None if j == i else v for j, v in enumerate(
+                (w.zero(48), ctypes.c_uint(CBC_SUITE), w.zero(32), w.zero(32), w.out(1024), w.out(1024)))]))
+              for i, a in ((0, "master"), (2, "crand"), (3, "srand"), (4, "client"), (5, "server"))],
+            C("param", "suite 0x1234", PAR, lambda w, f: f(w.zero(48), ctypes.c_uint(0x1234), w.zero(32), w.zero(32),
+                                                         w.out(1024), w.out(1024))),
+        ], na={"state": "the directions are outputs, set up here"}),
+        Fn("vc_tls_record_seal", "tls.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: _seal(w, f, null=i))
+              for i, a in enumerate(("d", "rng (CBC)", "in with len 16", "out", "outlen"))],
+            C("lenbig", "len 16,385 (over VC_TLS_MAX_PLAIN)", LEN, lambda w, f: _seal(w, f, n=16385, cap=17000)),
+            C("lenbig", "cap one short of the record", LEN, lambda w, f: _seal(w, f, cap=68)),
+        ], na={"len0": "len 0 is valid (an empty record)", "state": "a direction without keys passes records through"}),
+        Fn("vc_tls_record_open", "tls.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, i=i: _open(w, f, null=i)) for i, a in enumerate(("d", "rec", "pt", "ptlen"))],
+            C("len0", "len 0", LEN, lambda w, f: _open(w, f, rec=b"")),
+            C("lenbig", "len one past the header's length", LEN, lambda w, f: _open(w, f, rec=bytes.fromhex("1703030000") + b"x")),
+            C("block", "a CBC record of 33 bytes (not whole blocks)", VER,
+              lambda w, f: _open(w, f, rec=bytes.fromhex("1703030021") + bytes(33))),
+            C("sig", "a CBC record of zeros (bad padding and MAC)", VER,
+              lambda w, f: _open(w, f, rec=bytes.fromhex("1703030030") + bytes(48))),
+        ], na={"state": "a direction without keys passes records through"}),
         Fn("vc_tls_prf", "tls.h", [
             C("null", "secret NULL with secretlen 1", N, lambda w, f: f(None, SZ(1), b"l", w.buf(b"s"), SZ(1), w.out(8), SZ(8))),
             C("null", "label NULL", N, lambda w, f: f(w.buf(b"k"), SZ(1), None, w.buf(b"s"), SZ(1), w.out(8), SZ(8))),

@@ -181,8 +181,28 @@ def x509():
     return out
 
 
+def tls():
+    """The engine's inputs (fw/test/fuzz/tls.c): a P-256 chain OpenSSL makes now; a client fed a
+    ServerHello and the server's Certificate, and a server (asking for a client certificate or
+    not) fed a ClientHello and a ClientKeyExchange, each as one piece."""
+    import tempfile
+    from Crypto.PublicKey import ECC
+    from vexrun.proto import messages as m
+    from vexrun.vectors import certs
+    with tempfile.TemporaryDirectory(prefix="vc-tls-seeds-") as d:
+        ch = certs.make_chain(Path(d), "p256-sha256")
+        key = int(ECC.import_key(ch.leaf_key.read_bytes()).d).to_bytes(32, "big")
+    point = b"\x04" + bytes(31) + b"\x01" + bytes(31) + b"\x02"
+    flight = m.record(22, m.server_hello(0xC02B) + m.certificate(ch.leaf))
+    hello = m.record(22, m.client_hello(0xC02B)) + m.record(22, m.client_key_exchange_point(point))
+    return [b"\0" + field(ch.ca) + field(b"") + field(b"") + b"\xff" + flight,
+            b"\1" + field(ch.ca) + field(ch.leaf) + field(key) + b"\xff" + hello,
+            b"\3" + field(ch.ca) + field(ch.leaf) + field(key) + b"\xff" + hello]
+
+
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
-         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m, "x509": x509}
+         "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m, "x509": x509,
+         "tls": tls}
 
 
 def write_seeds(target: str, directory: Path) -> int:

@@ -151,6 +151,21 @@ int vc_tls_alert(const vc_tls *t, int *from_peer);
 /* The IANA name of a suite number ("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"), NULL if unknown. */
 const char *vc_tls_suite_name(unsigned id);
 
+/* The record layer alone (the engine's; for tests and measurements of it). vc_tls_keys derives
+ * both directions' keys from the master secret (RFC 5246 6.3; client: the client's writes) for
+ * a suite's IANA number (VC_ERR_PARAM for another). vc_tls_record_seal writes one whole record
+ * (header included) of `len` plaintext bytes (at most VC_TLS_MAX_PLAIN) at out, cap bytes
+ * (VC_ERR_LENGTH when it does not fit); rng draws CBC's explicit IV. vc_tls_record_open checks
+ * and decrypts in place the record at rec (header included, len bytes in all: at least 5) and
+ * points *pt at its plaintext: VC_ERR_VERIFY for a bad MAC, tag or padding, which the CBC suite
+ * checks in constant time (the padding's length is secret until the MAC is checked). Both
+ * advance d's sequence number on success. A direction with suite 0 passes records through. */
+int vc_tls_keys(const uint8_t master[48], unsigned suite, const uint8_t crand[32], const uint8_t srand[32],
+                vc_tls_dir *client, vc_tls_dir *server);
+int vc_tls_record_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t cap, size_t *outlen);
+int vc_tls_record_open(vc_tls_dir *d, uint8_t *rec, size_t len, const uint8_t **pt, size_t *ptlen);
+
 /* The TLS 1.2 PRF with SHA-256 (RFC 5246 5): out = P_SHA256(secret, label || seed), outlen
  * bytes (any length; secret, seed and out may be NULL when their length is 0). */
 int vc_tls_prf(const uint8_t *secret, size_t secretlen, const char *label, const uint8_t *seed,

@@ -100,7 +100,7 @@ int tls_send_record(vc_tls *t, int type, const uint8_t *p, size_t n)
     size_t frag = n < VC_TLS_OUT_FRAG ? n : VC_TLS_OUT_FRAG, len;
     if (t->wr.suite)
       tls_step(t, "record", 0);
-    int rc = tls_seal(&t->wr, t->cfg->rng, type, p, frag, t->out + t->outlen, sizeof(t->out) - t->outlen, &len);
+    int rc = vc_tls_record_seal(&t->wr, t->cfg->rng, type, p, frag, t->out + t->outlen, sizeof(t->out) - t->outlen, &len);
     if (t->wr.suite)
       tls_step(t, "record", 1);
     if (rc)
@@ -203,7 +203,7 @@ static int record(vc_tls *t, uint8_t *rec, size_t len)
   size_t n;
   if (t->rd.suite)
     tls_step(t, "record", 0);
-  int rc = tls_open(&t->rd, rec, len, &p, &n);
+  int rc = vc_tls_record_open(&t->rd, rec, len, &p, &n);
   if (t->rd.suite)
     tls_step(t, "record", 1);
   if (rc)
@@ -268,7 +268,8 @@ int vc_tls_feed(vc_tls *t, const uint8_t *in, size_t len, size_t *used)
       t->app_rec = 0;
     }
     size_t room = sizeof(t->in) - t->inlen, take = len - *used < room ? len - *used : room;
-    memcpy(t->in + t->inlen, in + *used, take);
+    if (take)
+      memcpy(t->in + t->inlen, in + *used, take);
     t->inlen += take;
     *used += take;
     /* in[] holds the largest record: one not yet whole means every input byte was taken. */
@@ -302,9 +303,11 @@ int vc_tls_read(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
   if (!t->cfg)
     return VC_ERR_STATE;
   *n = t->applen < cap ? t->applen : cap;
-  memcpy(out, t->app, *n);
-  t->app += *n;
-  t->applen -= *n;
+  if (*n) {
+    memcpy(out, t->app, *n);
+    t->app += *n;
+    t->applen -= *n;
+  }
   return VC_OK;
 }
 
@@ -315,7 +318,8 @@ int vc_tls_take(vc_tls *t, uint8_t *out, size_t cap, size_t *n)
   if (!t->cfg)
     return VC_ERR_STATE;
   *n = t->outlen < cap ? t->outlen : cap;
-  memcpy(out, t->out, *n);
+  if (*n)
+    memcpy(out, t->out, *n);
   memmove(t->out, t->out + *n, t->outlen - *n);
   t->outlen -= *n;
   return VC_OK;

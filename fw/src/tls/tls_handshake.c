@@ -196,7 +196,7 @@ static int agree(vc_tls *t, const uint8_t *peer, size_t len)
   vc_tls_prf(pms, n, "master secret", seed, sizeof(seed), t->master, TLS_MASTER_LEN);
   memset(pms, 0, sizeof(pms));
   int client = t->cfg->role == VC_TLS_CLIENT;
-  tls_keys(t->master, t->suite, t->crand, t->srand, client ? &t->wr_next : &t->rd_next,
+  vc_tls_keys(t->master, t->suite, t->crand, t->srand, client ? &t->wr_next : &t->rd_next,
            client ? &t->rd_next : &t->wr_next);
   tls_step(t, "derive", 1);
   return VC_OK;

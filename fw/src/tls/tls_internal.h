@@ -49,18 +49,6 @@ void tls_put_bytes(tls_wr *w, const uint8_t *p, size_t n);
 size_t tls_open_vec(tls_wr *w, int bytes);
 void tls_close_vec(tls_wr *w, size_t mark, int bytes);
 
-/* Record protection (tls_record.c). seal writes a whole record (header included) of `len`
- * plaintext bytes at out (cap bytes; VC_ERR_LENGTH when it does not fit); open checks and
- * decrypts the record at rec (header included, len bytes in all) in place and points *pt at
- * its plaintext: VC_ERR_VERIFY for a bad MAC, tag or padding. */
-int tls_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in, size_t len, uint8_t *out, size_t cap,
-             size_t *outlen);
-int tls_open(vc_tls_dir *d, uint8_t *rec, size_t len, const uint8_t **pt, size_t *ptlen);
-/* The keys of both directions from the master secret (RFC 5246 6.3): client's for the client's
- * writes. */
-int tls_keys(const uint8_t master[TLS_MASTER_LEN], unsigned suite, const uint8_t crand[32], const uint8_t srand[32],
-             vc_tls_dir *client, vc_tls_dir *server);
-
 /* The keys waiting in next take effect in d (ChangeCipherSpec); next is cleared. */
 void tls_activate(vc_tls_dir *d, vc_tls_dir *next);
 

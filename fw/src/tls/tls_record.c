@@ -9,10 +9,14 @@
 
 #define CBC_MIN (VC_MAX_BLOCK_LEN + 2 * VC_MAX_BLOCK_LEN)   /* IV + the smallest P (MAC + pad) */
 
-int tls_keys(const uint8_t master[TLS_MASTER_LEN], unsigned suite, const uint8_t crand[32], const uint8_t srand[32],
-             vc_tls_dir *client, vc_tls_dir *server)
+int vc_tls_keys(const uint8_t master[TLS_MASTER_LEN], unsigned suite, const uint8_t crand[32], const uint8_t srand[32],
+                vc_tls_dir *client, vc_tls_dir *server)
 {
   uint8_t seed[64], kb[2 * VC_TLS_MAC_LEN + 2 * 32];
+  if (!master || !crand || !srand || !client || !server)
+    return VC_ERR_NULL;
+  if (suite != VC_TLS_ID_ECDHE_ECDSA_AES128_GCM && suite != VC_TLS_ID_DHE_RSA_AES256_CBC)
+    return VC_ERR_PARAM;
   memcpy(seed, srand, 32);
   memcpy(seed + 32, crand, 32);
   int gcm = suite == VC_TLS_ID_ECDHE_ECDSA_AES128_GCM;
@@ -107,11 +111,13 @@ static void hmac_sha1_ct(const uint8_t key[VC_TLS_MAC_LEN], const uint8_t ad[13]
   memset(st, 0, sizeof(st));
 }
 
-int tls_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in, size_t len, uint8_t *out, size_t cap,
-             size_t *outlen)
+int vc_tls_record_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t cap, size_t *outlen)
 {
   uint8_t ad[13];
   size_t n;
+  if (!d || (!in && len) || !out || !outlen || (!rng && d->suite == VC_TLS_ID_DHE_RSA_AES256_CBC))
+    return VC_ERR_NULL;
   if (d->suite == 0)
     n = len;
   else if (d->suite == VC_TLS_ID_ECDHE_ECDSA_AES128_GCM)
@@ -191,18 +197,18 @@ static int open_cbc(vc_tls_dir *d, int type, uint8_t *p, size_t plen, size_t *le
   return good ? VC_OK : VC_ERR_VERIFY;
 }
 
-int tls_open(vc_tls_dir *d, uint8_t *rec, size_t len, const uint8_t **pt, size_t *ptlen)
+int vc_tls_record_open(vc_tls_dir *d, uint8_t *rec, size_t len, const uint8_t **pt, size_t *ptlen)
 {
-  int type = rec[0];
-  uint8_t *f = rec + 5;
-  size_t n = len - 5;
+  if (!d || !rec || !pt || !ptlen)
+    return VC_ERR_NULL;
+  if (len < 5 || len - 5 != ((size_t)rec[3] << 8 | rec[4]))
+    return VC_ERR_LENGTH;
+  int type = rec[0], rc = VC_OK;
+  uint8_t *f = rec + 5, *p = f;
+  size_t n = len - 5, plen = n;
   if (d->suite == 0) {
-    *pt = f;
-    *ptlen = n;
-    return VC_OK;
-  }
-  int rc;
-  if (d->suite == VC_TLS_ID_ECDHE_ECDSA_AES128_GCM) {
+    /* no protection yet */
+  } else if (d->suite == VC_TLS_ID_ECDHE_ECDSA_AES128_GCM) {
     if (n < TLS_GCM_EXPLICIT + VC_GCM_TAG_LEN)
       return VC_ERR_VERIFY;
     size_t clen = n - TLS_GCM_EXPLICIT - VC_GCM_TAG_LEN;
@@ -210,23 +216,24 @@ int tls_open(vc_tls_dir *d, uint8_t *rec, size_t len, const uint8_t **pt, size_t
     memcpy(nonce, d->salt, VC_TLS_GCM_SALT);
     memcpy(nonce + VC_TLS_GCM_SALT, f, TLS_GCM_EXPLICIT);
     pseudo_header(ad, d->seq, type, clen);
-    uint8_t *c = f + TLS_GCM_EXPLICIT;
-    rc = vc_gcm_open(&d->gcm, nonce, sizeof(nonce), ad, sizeof(ad), c, c, clen, c + clen, VC_GCM_TAG_LEN);
-    *pt = c;
-    *ptlen = clen;
+    p = f + TLS_GCM_EXPLICIT;
+    plen = clen;
+    rc = vc_gcm_open(&d->gcm, nonce, sizeof(nonce), ad, sizeof(ad), p, p, clen, p + clen, VC_GCM_TAG_LEN);
   } else {
     if (n < CBC_MIN || n % VC_MAX_BLOCK_LEN)
       return VC_ERR_VERIFY;
     uint8_t iv[VC_MAX_BLOCK_LEN];
     memcpy(iv, f, sizeof(iv));
-    uint8_t *p = f + VC_MAX_BLOCK_LEN;
+    p = f + VC_MAX_BLOCK_LEN;
     rc = vc_cbc_decrypt(&vc_aes_ct, &d->ks, iv, p, p, n - VC_MAX_BLOCK_LEN);
     if (rc == VC_OK)
-      rc = open_cbc(d, type, p, n - VC_MAX_BLOCK_LEN, ptlen);
-    *pt = p;
+      rc = open_cbc(d, type, p, n - VC_MAX_BLOCK_LEN, &plen);
   }
   if (rc)
     return VC_ERR_VERIFY;
-  d->seq++;
+  if (d->suite)
+    d->seq++;
+  *pt = p;
+  *ptlen = plen;
   return VC_OK;
 }
