@@ -19,6 +19,7 @@
 #include "vexcrypt/block.h"
 #include "vexcrypt/ec.h"
 #include "vexcrypt/gcm.h"
+#include "vexcrypt/tls.h"
 
 #define CT_MAX 512               /* measurements per request */
 #define CT_WARMUP 2              /* unreported calls first (random class), timed as the others:
@@ -151,6 +152,64 @@ static int gcm_open_call(void *u)
 {
   (void)u;
   return vc_gcm_open(&gcm, giv, sizeof(giv), gaad, sizeof(gaad), gct, gmsg, sizeof(gct), gtag, sizeof(gtag));
+}
+
+/* ---- TLS: the CBC record check (Lucky Thirteen) and the PRF. A record of 288 bytes of
+ * plaintext whose padding length (0..255) is the secret's first byte and whose MAC is valid or
+ * not as its second byte's low bit says: the check must cost the same whatever the padding and
+ * the verdict. The PRF: the 48-byte master secret from a secret pre-master. ---- */
+#define REC_PLAIN 288
+static vc_tls_dir rec_w, rec_r;
+static uint8_t rec[5 + 16 + REC_PLAIN], tls_secret[48], tls_seed[64], tls_out[48];
+
+static int tls_setup(int arg, struct ct_secret *s)
+{
+  static const uint8_t z[48];
+  s->bits = arg ? 8 * sizeof(tls_secret) : 16;
+  return arg ? VC_OK : vc_tls_keys(z, VC_TLS_ID_DHE_RSA_AES256_CBC, z, z, &rec_w, &rec_r);
+}
+
+static int cbc_record_load(const uint8_t *secret)
+{
+  uint8_t *p = rec + 5 + 16, iv[16];
+  size_t pad = secret[0], dlen = REC_PLAIN - VC_TLS_MAC_LEN - 1 - pad;
+  uint8_t ad[13] = {0, 0, 0, 0, 0, 0, 0, 0, 23, 3, 3, (uint8_t)(dlen >> 8), (uint8_t)dlen};
+  rec[0] = 23, rec[1] = 3, rec[2] = 3, rec[3] = (16 + REC_PLAIN) >> 8, rec[4] = (16 + REC_PLAIN) & 0xff;
+  bench_fill(p, dlen);
+  vc_hmac_ctx h;
+  vc_hmac_init(&h, &vc_sha1_class, rec_w.mac, VC_TLS_MAC_LEN);
+  vc_hmac_update(&h, ad, sizeof(ad));
+  vc_hmac_update(&h, p, dlen);
+  vc_hmac_final(&h, p + dlen);
+  p[dlen] ^= secret[1] & 1;                      /* an invalid MAC when set */
+  memset(p + dlen + VC_TLS_MAC_LEN, (int)pad, pad + 1);
+  bench_iv(iv, sizeof(iv));
+  memcpy(rec + 5, iv, sizeof(iv));
+  rec_r.seq = 0;
+  return vc_cbc_encrypt(&vc_aes_ct, &rec_w.ks, iv, p, p, REC_PLAIN);
+}
+
+static int cbc_record_call(void *u)
+{
+  const uint8_t *pt;
+  size_t n;
+  (void)u;
+  int rc = vc_tls_record_open(&rec_r, rec, sizeof(rec), &pt, &n);
+  return rc == VC_ERR_VERIFY ? VC_OK : rc;      /* both verdicts are expected */
+}
+
+static int tls_prf_load(const uint8_t *secret)
+{
+  memcpy(tls_secret, secret, sizeof(tls_secret));
+  bench_fill(tls_seed, sizeof(tls_seed));
+  return VC_OK;
+}
+
+static int tls_prf_call(void *u)
+{
+  (void)u;
+  return vc_tls_prf(tls_secret, sizeof(tls_secret), "master secret", tls_seed, sizeof(tls_seed), tls_out,
+                    sizeof(tls_out));
 }
 
 /* ---- Multiprecision at 256 bits: modulus P-256's order n, a fixed base; the exponent or the
@@ -325,6 +384,8 @@ static const struct ct_routine routines[] = {
   {"ghash_clmul_hw", "vc_ghash_clmul_hw (64 bytes, clmul unit)", 1, have_clmul, aes_setup, ghash_load, GHASH_HW, 1},
   {"gcm_seal", "vc_gcm_seal (AES-128 aes_ct, 64 bytes, 13 of AAD; GHASH on the clmul unit in its build)", 1, NULL, aes_setup, gcm_load, gcm_seal_call, 1},
   {"gcm_open", "vc_gcm_open (AES-128 aes_ct, 64 bytes, 13 of AAD; GHASH on the clmul unit in its build)", 1, NULL, aes_setup, gcm_load, gcm_open_call, 1},
+  {"tls_cbc_open", "vc_tls_record_open (AES-256-CBC + HMAC-SHA-1, 288 bytes: secret padding length and MAC verdict)", 1, NULL, tls_setup, cbc_record_load, cbc_record_call, 0},
+  {"tls_prf", "vc_tls_prf (the master secret from a 48-byte pre-master)", 1, NULL, tls_setup, tls_prf_load, tls_prf_call, 1},
   {"mp_modexp", "vc_mp_modexp, fixed window (the default for secret exponents)", 1, NULL, mp_setup, mp_load, modexp_call, 0},
   {"mp_modexp_var_window", "vc_mp_modexp_var, sliding window 6 (the old default)", 0, NULL, mp_setup, mp_load, modexp_var_call, VC_EXP_WINDOW},
   {"mp_modexp_var_ladder", "vc_mp_modexp_var, Montgomery ladder", 0, NULL, mp_setup, mp_load, modexp_var_call, VC_EXP_LADDER},
