@@ -52,11 +52,13 @@ void tls_close_vec(tls_wr *w, size_t mark, int bytes);
 /* The keys waiting in next take effect in d (ChangeCipherSpec); next is cleared. */
 void tls_activate(vc_tls_dir *d, vc_tls_dir *next);
 
-/* The engine (tls_engine.c): sending handshake messages and records, failing with an alert. */
+/* Sending handshake messages and records, failing with an alert (tls_io.c). */
 tls_wr tls_msg_begin(vc_tls *t, int type);
 int tls_msg_send(vc_tls *t, tls_wr *w);
 int tls_send_record(vc_tls *t, int type, const uint8_t *p, size_t n);
 int tls_fail(vc_tls *t, int alert);
+/* Clears the secrets a connection holds (ephemeral keys, master secret, pending keys). */
+void tls_wipe(vc_tls *t);
 void tls_step(vc_tls *t, const char *name, int end);
 /* SHA-256 of the transcript so far. */
 void tls_transcript_hash(const vc_tls *t, uint8_t out[VC_SHA256_DIGEST_LEN]);
