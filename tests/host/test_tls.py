@@ -37,6 +37,15 @@ def session():
     s.close()
 
 
+def against_s_server(session, p, server_cipher, tmp_path, tamper=False, **kw):
+    """Our client's summary against openssl s_server (through a relay that tampers with a record)."""
+    proc, port = peers.s_server(p, server_cipher)
+    try:
+        return tls.client(session, client_args(p, peers.TamperRelay(port).listen if tamper else port, tmp_path, **kw))
+    finally:
+        proc.kill()
+
+
 def client_args(p, port, tmp_path, cipher=None, **kw):
     (tmp_path / "send").write_bytes(GET)
     a = dict(connect=f"localhost:{port}", cipher=cipher, ca=p.ca, cert=p.client, key=p.key, send=tmp_path / "send",
@@ -87,11 +96,7 @@ def test_prf_matches_the_model_on_random_inputs(lib):
 @pytest.mark.parametrize("kind,cipher", CASES)
 def test_client_shakes_hands_with_s_server(pki, session, tmp_path, kind, cipher):
     p = pki[kind]
-    proc, port = peers.s_server(p, cipher)
-    try:
-        s = tls.client(session, client_args(p, port, tmp_path, cipher=cipher))
-    finally:
-        proc.kill()
+    s = against_s_server(session, p, cipher, tmp_path, cipher=cipher)
     assert s["ok"], s
     assert s["suite"] == {GCM: "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", CBC: "TLS_DHE_RSA_WITH_AES_256_CBC_SHA"}[cipher]
     assert (tmp_path / "out").read_bytes().startswith(b"HTTP/1.0 200 ok")
@@ -101,11 +106,7 @@ def test_client_shakes_hands_with_s_server(pki, session, tmp_path, kind, cipher)
 
 def test_a_client_offering_both_suites_gets_the_servers(pki, session, tmp_path):
     p = pki["rsa2048-sha256"]
-    proc, port = peers.s_server(p, CBC)
-    try:
-        s = tls.client(session, client_args(p, port, tmp_path))
-    finally:
-        proc.kill()
+    s = against_s_server(session, p, CBC, tmp_path)
     assert s["ok"] and s["suite"] == "TLS_DHE_RSA_WITH_AES_256_CBC_SHA", s
 
 
@@ -137,11 +138,7 @@ def test_server_shakes_hands_with_s_client(pki, session, tmp_path, kind, cipher)
 
 def test_an_unknown_ca_is_refused(pki, session, tmp_path):
     p = pki["p256-sha256"]
-    proc, port = peers.s_server(p, GCM)
-    try:
-        s = tls.client(session, client_args(p, port, tmp_path, ca=p.other_ca))
-    finally:
-        proc.kill()
+    s = against_s_server(session, p, GCM, tmp_path, ca=p.other_ca)
     assert not s["ok"] and s["alert"] == "unknown_ca" and s["alert_from"] == "this side", s
 
 
@@ -158,23 +155,14 @@ def test_our_server_refuses_a_client_of_an_unknown_ca(pki, session, tmp_path):
 @pytest.mark.parametrize("kind,cipher", [("p256-sha256", GCM), ("rsa2048-sha256", CBC)])
 def test_a_wrong_client_key_is_refused_by_openssl(pki, session, tmp_path, kind, cipher):
     p = pki[kind]
-    proc, port = peers.s_server(p, cipher)
-    try:
-        s = tls.client(session, client_args(p, port, tmp_path, key=p.other_key))
-    finally:
-        proc.kill()
+    s = against_s_server(session, p, cipher, tmp_path, key=p.other_key)
     assert not s["ok"] and s["alert_from"] == "peer" and s["alert"] == "decrypt_error", s
 
 
 @pytest.mark.parametrize("kind,cipher", [("p256-sha256", GCM), ("rsa2048-sha256", CBC)])
 def test_a_tampered_record_is_refused(pki, session, tmp_path, kind, cipher):
     p = pki[kind]
-    proc, port = peers.s_server(p, cipher)
-    relay = peers.TamperRelay(port)
-    try:
-        s = tls.client(session, client_args(p, relay.listen, tmp_path))
-    finally:
-        proc.kill()
+    s = against_s_server(session, p, cipher, tmp_path, tamper=True)
     assert not s["ok"] and s["alert"] == "bad_record_mac" and s["alert_from"] == "this side", s
     assert (tmp_path / "out").read_bytes() == b""
 

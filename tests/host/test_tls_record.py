@@ -63,10 +63,15 @@ def header(ctype, n):
     return struct.pack(">BHH", ctype, 0x0303, n)
 
 
+def pseudo(seq, n):
+    """What the MAC and GCM's additional data cover before the data: seq_num || header."""
+    return struct.pack(">Q", seq) + header(23, n)
+
+
 def cbc_record(seq, data, pad, mac_key, key, bad=None):
     """A CBC record of the server's (the model): data || MAC || pad+1 bytes of value pad;
     bad: "pad" (one padding byte wrong), "mac" (one MAC bit flipped)."""
-    mac = hmac.new(mac_key, struct.pack(">Q", seq) + header(23, len(data)) + data, hashlib.sha1).digest()
+    mac = hmac.new(mac_key, pseudo(seq, len(data)) + data, hashlib.sha1).digest()
     if bad == "mac":
         mac = bytes([mac[0] ^ 1]) + mac[1:]
     padding = bytearray([pad] * (pad + 1))
@@ -117,13 +122,13 @@ def test_cbc_seal_is_what_the_model_opens(lib):
         assert plain[-pad - 1:] == bytes([pad] * (pad + 1))
         got, mac = plain[:-pad - 1 - 20], plain[-pad - 1 - 20:-pad - 1]
         assert got == data
-        assert mac == hmac.new(cmac, struct.pack(">Q", seq) + header(23, n) + data, hashlib.sha1).digest()
+        assert mac == hmac.new(cmac, pseudo(seq, n) + data, hashlib.sha1).digest()
 
 
 def gcm_record(seq, data, key, salt, tamper=False):
     explicit = RNG.randbytes(8)
     c = AES.new(key, AES.MODE_GCM, nonce=salt + explicit)
-    c.update(struct.pack(">Q", seq) + header(23, len(data)))
+    c.update(pseudo(seq, len(data)))
     ct, tag = c.encrypt_and_digest(data)
     body = bytearray(explicit + ct + tag)
     if tamper:
@@ -142,7 +147,7 @@ def test_gcm_records_both_ways(lib):
         rec = seal(lib, c, rng, data)
         body = rec[5:]
         dec = AES.new(ck, AES.MODE_GCM, nonce=civ + body[:8])
-        dec.update(struct.pack(">Q", seq) + header(23, n))
+        dec.update(pseudo(seq, n))
         assert dec.decrypt_and_verify(body[8:-16], body[-16:]) == data
     assert open_(lib, s, gcm_record(6, b"abc", sk, siv, tamper=True))[0] == VC_ERR_VERIFY
 
