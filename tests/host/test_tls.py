@@ -204,22 +204,28 @@ def test_a_dh_value_outside_2_to_p_minus_2_is_refused(pki, session, tmp_path, ys
     assert s["alert"] == "illegal_parameter" and got == [(21, bytes([2, 47]))], (s, got)
 
 
-def test_a_dh_group_over_2048_bits_is_refused(pki, session, tmp_path):
-    big = (1 << 3071) | 1
-    s, got = scripted(session, pki["rsa2048-sha256"], tmp_path, dhe_flight(pki["rsa2048-sha256"], big, 2, 5), CBC)
+@pytest.mark.parametrize("bits", [3072, 512], ids=["over-2048", "under-1024"])
+def test_a_dh_group_out_of_size_is_refused(pki, session, tmp_path, bits):
+    p = (1 << (bits - 1)) | 1
+    s, got = scripted(session, pki["rsa2048-sha256"], tmp_path, dhe_flight(pki["rsa2048-sha256"], p, 2, 5), CBC)
     assert s["alert"] == "insufficient_security" and got == [(21, bytes([2, 71]))], (s, got)
 
 
-def test_an_invalid_ecdhe_point_is_refused_by_our_server(pki, session, tmp_path):
-    """A scripted client sends a ClientKeyExchange whose point is not on P-256."""
-    p = pki["p256-sha256"]
+@pytest.mark.parametrize("kind,suite,cke", [
+    ("p256-sha256", 0xC02B, msg.client_key_exchange_point(b"\x04" + bytes(31) + b"\x01" + bytes(31) + b"\x01")),
+    ("rsa2048-sha256", 0x0039, msg.handshake(16, msg.vec(2, b"\x01"))),
+    ("rsa2048-sha256", 0x0039, msg.handshake(16, msg.vec(2, FFDHE2048.to_bytes(256, "big")))),
+], ids=["ecdhe-point-off-the-curve", "dh-yc-1", "dh-yc-p"])
+def test_a_bad_client_key_exchange_is_refused_by_our_server(pki, session, tmp_path, kind, suite, cke):
+    """A scripted client sends a ClientKeyExchange whose point is not on P-256, or whose DH value
+    is outside [2, p-2]."""
+    p = pki[kind]
     port, t, got = serve_once(session, p, tmp_path, require=False)
     sock = peers.socket.create_connection(("localhost", port))
     with sock:
-        sock.sendall(msg.record(22, msg.client_hello(0xC02B)))
+        sock.sendall(msg.record(22, msg.client_hello(suite)))
         peers.read_records(sock, until_type=14)
-        bad_point = b"\x04" + bytes(31) + b"\x01" + bytes(31) + b"\x01"
-        sock.sendall(msg.record(22, msg.client_key_exchange_point(bad_point)))
+        sock.sendall(msg.record(22, cke))
         answer = peers.read_records(sock)
     t.join(60)
     assert answer[-1] == (21, bytes([2, 47])) and got[0]["alert"] == "illegal_parameter", (answer, got)

@@ -1785,6 +1785,12 @@ def _tls_cfg(w, **over):
     return cfg
 
 
+def _kept(w, obj):
+    """obj's address, obj kept alive on w."""
+    w.__dict__.setdefault("_keep", []).append(obj)
+    return ctypes.addressof(obj)
+
+
 def _tls(w, zeroed=False):
     """A client engine with its ClientHello queued, or one never set up (zeroed)."""
     from vexrun.native import tls
@@ -1873,6 +1879,9 @@ def tls_fns():
             C("param", "cfg->suites with an unknown bit (4)", PAR, lambda w, f: _tls_init(w, f, suites=4)),
             C("param", "a server without a certificate", PAR, lambda w, f: _tls_init(w, f, role=1)),
             C("param", "a key without a certificate", PAR, lambda w, f: _tls_init(w, f, ec_key=bytes(31) + b"\1")),
+            C("param", "a P-256 certificate with an RSA key", PAR,
+              lambda w, f: _tls_init(w, f, cert=x509_material()["p256"], certlen=len(x509_material()["p256"]),
+                                     rsa_key=_kept(w, w.rsa_priv()))),
             C("param", "a P-256 server limited to the DHE-RSA suite", PAR,
               lambda w, f: _tls_init(w, f, role=1, suites=2, cert=x509_material()["p256"], certlen=len(x509_material()["p256"]),
                                      ec_key=bytes(31) + b"\1")),
@@ -1905,12 +1914,14 @@ def tls_fns():
             C("null", "t NULL", N, lambda w, f: f(None)),
             C("state", "an engine never set up", ST, lambda w, f: f(_tls(w, zeroed=True))),
         ]),
-        Fn("vc_tls_state", "tls.h", [C("null", "t NULL (returns VC_ERR_NULL)", N, lambda w, f: f(None))], ret="val",
-           na={"state": "a zeroed engine reads as its state field (documented)"}),
+        Fn("vc_tls_state", "tls.h", [C("null", "t NULL (returns VC_ERR_NULL)", N, lambda w, f: f(None)),
+                                     C("state", "an engine never set up (returns VC_ERR_STATE)", ST,
+                                       lambda w, f: f(_tls(w, zeroed=True)))], ret="val"),
         Fn("vc_tls_suite", "tls.h", [C("null", "t NULL (returns 0)", 0, lambda w, f: f(None))], ret="u32",
            na={"state": "0 until a ServerHello"}),
-        Fn("vc_tls_alert", "tls.h", [C("null", "t NULL (returns -1)", -1, lambda w, f: f(None, None))], ret="val",
-           na={"state": "-1 until an alert"}),
+        Fn("vc_tls_alert", "tls.h", [C("null", "t NULL (returns -1)", -1, lambda w, f: f(None, None)),
+                                     C("state", "an engine never set up (returns -1)", -1,
+                                       lambda w, f: f(_tls(w, zeroed=True), None))], ret="val"),
         Fn("vc_tls_suite_name", "tls.h", [C("int", "an unknown suite 0x1234 (returns NULL)", 0, lambda w, f: f(0x1234))],
            ret="ptr"),
         Fn("vc_tls_keys", "tls.h", [

@@ -182,22 +182,26 @@ def x509():
 
 
 def tls():
-    """The engine's inputs (fw/test/fuzz/tls.c): a P-256 chain OpenSSL makes now; a client fed a
-    ServerHello and the server's Certificate, and a server (asking for a client certificate or
-    not) fed a ClientHello and a ClientKeyExchange, each as one piece."""
+    """The engine's inputs (fw/test/fuzz/tls.c): P-256 and RSA chains OpenSSL makes now; a client
+    fed a ServerHello and the server's Certificate, a P-256 server (asking for a client
+    certificate or not) fed a ClientHello and a ClientKeyExchange, and an RSA (DHE) server fed a
+    ClientHello and a ClientKeyExchange, each as one piece."""
     import tempfile
     from Crypto.PublicKey import ECC
     from vexrun.proto import messages as m
     from vexrun.vectors import certs
     with tempfile.TemporaryDirectory(prefix="vc-tls-seeds-") as d:
         ch = certs.make_chain(Path(d), "p256-sha256")
+        rsa = certs.make_chain(Path(d), "rsa1024-sha256")
         key = int(ECC.import_key(ch.leaf_key.read_bytes()).d).to_bytes(32, "big")
     point = b"\x04" + bytes(31) + b"\x01" + bytes(31) + b"\x02"
     flight = m.record(22, m.server_hello(0xC02B) + m.certificate(ch.leaf))
     hello = m.record(22, m.client_hello(0xC02B)) + m.record(22, m.client_key_exchange_point(point))
     return [b"\0" + field(ch.ca) + field(b"") + field(b"") + b"\xff" + flight,
             b"\1" + field(ch.ca) + field(ch.leaf) + field(key) + b"\xff" + hello,
-            b"\3" + field(ch.ca) + field(ch.leaf) + field(key) + b"\xff" + hello]
+            b"\3" + field(ch.ca) + field(ch.leaf) + field(key) + b"\xff" + hello,
+            b"\5" + field(rsa.ca) + field(rsa.leaf) + field(b"") + b"\xff" + m.record(22, m.client_hello(0x0039))
+            + m.record(22, m.handshake(16, m.vec(2, b"\1")))]
 
 
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,

@@ -10,7 +10,7 @@
  *   TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256  (0xC02B): P-256 ephemeral keys, ECDSA
  *       certificates; GCM's GHASH on the carry-less multiply unit when the build has it;
  *   TLS_DHE_RSA_WITH_AES_256_CBC_SHA         (0x0039): finite-field DH over the group the
- *       server sends (at most VC_TLS_MAX_DH_BITS; the server here offers ffdhe2048 of
+ *       server sends (VC_TLS_MIN_DH_BITS to VC_TLS_MAX_DH_BITS; the server here offers ffdhe2048 of
  *       RFC 7919), RSA certificates; HMAC-SHA-1 and CBC padding checked in constant time
  *       (Lucky Thirteen).
  * Secrets (ephemeral private keys, the pre-master and master secrets, the record keys, the own
@@ -37,6 +37,7 @@ enum { VC_TLS_ECDHE_ECDSA_AES128_GCM = 1, VC_TLS_DHE_RSA_AES256_CBC = 2 };
 #define VC_TLS_ID_DHE_RSA_AES256_CBC 0x0039
 
 #define VC_TLS_MAX_DH_BITS 2048
+#define VC_TLS_MIN_DH_BITS 1024  /* smaller groups are refused (Logjam) */
 /* dh_xbits: use the full length of the group's exponent (x uniform in [2, p-2]). */
 #define VC_TLS_DH_FULL ((size_t)-1)
 
@@ -126,10 +127,11 @@ typedef struct vc_tls {
  * suite), a key without a certificate or a certificate without a key; VC_ERR_VERIFY when
  * `cert` or `ca` does not parse. */
 int vc_tls_init(vc_tls *t, const vc_tls_config *cfg);
-/* Takes up to len received bytes (*used: how many). It stops early while received application
- * data waits to be read (vc_tls_read). A protocol failure answers with a fatal alert (queued)
- * and returns VC_ERR_PROTO (the state is then VC_TLS_FAILED); a fatal alert from the peer
- * gives VC_ERR_PROTO too. */
+/* Takes up to len received bytes (*used: how many, set with VC_ERR_PROTO too). It stops early
+ * while received application data waits to be read (vc_tls_read). A protocol failure answers
+ * with a fatal alert (queued) and returns VC_ERR_PROTO (the state is then VC_TLS_FAILED); a
+ * fatal alert from the peer gives VC_ERR_PROTO too. A close_notify gives VC_OK and the state
+ * VC_TLS_CLOSED, during the handshake too: check the state. A client ignores HelloRequests. */
 int vc_tls_feed(vc_tls *t, const uint8_t *in, size_t len, size_t *used);
 /* Moves up to cap bytes to send into out (*n: how many). */
 int vc_tls_take(vc_tls *t, uint8_t *out, size_t cap, size_t *n);
@@ -141,12 +143,13 @@ int vc_tls_write(vc_tls *t, const uint8_t *data, size_t len);
 /* Queues a close_notify alert; the state becomes VC_TLS_CLOSED. */
 int vc_tls_close(vc_tls *t);
 
-/* enum vc_tls_state (VC_ERR_NULL for a NULL engine). */
+/* enum vc_tls_state (VC_ERR_NULL for a NULL engine, VC_ERR_STATE for one never set up). */
 int vc_tls_state(const vc_tls *t);
 /* The negotiated suite's IANA number (0 before the ServerHello, and for a NULL engine). */
 unsigned vc_tls_suite(const vc_tls *t);
-/* The alert that ended the connection: its description (RFC 5246 7.2) and whether the peer
- * sent it (1) or this side (0; from_peer may be NULL); -1 when none or for a NULL engine. */
+/* The alert that ended the connection (fatal, or close_notify; warnings are ignored): its
+ * description (RFC 5246 7.2) and whether the peer sent it (1) or this side (0; from_peer may be
+ * NULL); -1 when none, for a NULL engine or one never set up. */
 int vc_tls_alert(const vc_tls *t, int *from_peer);
 /* The IANA name of a suite number ("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"), NULL if unknown. */
 const char *vc_tls_suite_name(unsigned id);

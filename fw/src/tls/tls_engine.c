@@ -14,13 +14,19 @@ static int handshake_bytes(vc_tls *t, const uint8_t *p, size_t n)
     return tls_fail(t, AL_UNEXPECTED_MESSAGE);   /* a message over VC_TLS_HS_CAP */
   memcpy(t->hs + t->hslen, p, n);
   t->hslen += n;
-  while (t->hslen >= 4 && t->state == VC_TLS_HANDSHAKE) {
+  while (t->hslen >= 4 && (t->state == VC_TLS_HANDSHAKE || t->hs[0] == HS_HELLO_REQUEST)) {
     size_t len = (size_t)t->hs[1] << 16 | (size_t)t->hs[2] << 8 | t->hs[3];
     if (len > sizeof(t->hs) - 4)
       return tls_fail(t, AL_UNEXPECTED_MESSAGE);
     if (t->hslen < 4 + len)
       break;
     int type = t->hs[0];
+    if (type == HS_HELLO_REQUEST && len == 0 && t->cfg->role == VC_TLS_CLIENT) {
+      /* RFC 5246 7.4.1.1: ignored (not hashed) by a client that does not renegotiate */
+      memmove(t->hs, t->hs + 4, t->hslen - 4);
+      t->hslen -= 4;
+      continue;
+    }
     /* A server's CertificateRequest is optional: the client expects it or ServerHelloDone. */
     int optional = type == HS_CERTIFICATE_REQUEST && t->expect == HS_SERVER_HELLO_DONE && !t->cert_requested &&
                    t->cfg->role == VC_TLS_CLIENT;
@@ -70,6 +76,8 @@ static int record(vc_tls *t, uint8_t *rec, size_t len)
   case CT_ALERT:
     if (n != 2)
       return tls_fail(t, AL_DECODE_ERROR);
+    if (p[1] != AL_CLOSE_NOTIFY && p[0] == 1)      /* a warning: go on */
+      return VC_OK;
     t->alert = p[1];
     t->alert_from_peer = 1;
     if (p[1] == AL_CLOSE_NOTIFY) {
@@ -78,10 +86,9 @@ static int record(vc_tls *t, uint8_t *rec, size_t len)
         tls_send_record(t, CT_ALERT, a, sizeof(a));
       }
       t->state = VC_TLS_CLOSED;
+      tls_wipe(t);
       return VC_OK;
     }
-    if (p[0] == 1)              /* a warning: go on */
-      return VC_OK;
     t->state = VC_TLS_FAILED;
     tls_wipe(t);
     return VC_ERR_PROTO;
@@ -176,7 +183,7 @@ int vc_tls_write(vc_tls *t, const uint8_t *data, size_t len)
   if (!t->cfg || t->state != VC_TLS_OPEN)
     return VC_ERR_STATE;
   size_t frags = (len + VC_TLS_OUT_FRAG - 1) / VC_TLS_OUT_FRAG;
-  if (len + frags * (5 + VC_MAX_BLOCK_LEN + VC_TLS_MAC_LEN + VC_MAX_BLOCK_LEN) > sizeof(t->out) - t->outlen)
+  if (len > sizeof(t->out) || len + frags * (5 + VC_MAX_BLOCK_LEN + VC_TLS_MAC_LEN + VC_MAX_BLOCK_LEN) > sizeof(t->out) - t->outlen)
     return VC_ERR_LENGTH;
   return len ? tls_send_record(t, CT_APP, data, len) : VC_OK;
 }
@@ -198,7 +205,7 @@ int vc_tls_close(vc_tls *t)
 
 int vc_tls_state(const vc_tls *t)
 {
-  return t ? t->state : VC_ERR_NULL;
+  return !t ? VC_ERR_NULL : !t->cfg ? VC_ERR_STATE : t->state;
 }
 
 unsigned vc_tls_suite(const vc_tls *t)
@@ -208,7 +215,7 @@ unsigned vc_tls_suite(const vc_tls *t)
 
 int vc_tls_alert(const vc_tls *t, int *from_peer)
 {
-  if (!t)
+  if (!t || !t->cfg)
     return -1;
   if (from_peer)
     *from_peer = t->alert_from_peer;
@@ -235,12 +242,12 @@ int vc_tls_init(vc_tls *t, const vc_tls_config *cfg)
     return VC_ERR_PARAM;
   if (vc_x509_parse(&ca, cfg->ca, cfg->calen) || (cfg->cert && vc_x509_parse(&own, cfg->cert, cfg->certlen)))
     return VC_ERR_VERIFY;
-  if (cfg->role == VC_TLS_SERVER) {
-    /* The server's key picks its suite. */
-    uint32_t bit = cfg->ec_key ? VC_TLS_ECDHE_ECDSA_AES128_GCM : VC_TLS_DHE_RSA_AES256_CBC;
-    if ((cfg->suites && !(cfg->suites & bit)) || own.key_type != (cfg->ec_key ? VC_X509_KEY_P256 : VC_X509_KEY_RSA))
-      return VC_ERR_PARAM;
-  }
+  if (cfg->cert && own.key_type != (cfg->ec_key ? VC_X509_KEY_P256 : VC_X509_KEY_RSA))
+    return VC_ERR_PARAM;                            /* a key that is not the certificate's kind */
+  /* The server's key picks its suite. */
+  uint32_t bit = cfg->ec_key ? VC_TLS_ECDHE_ECDSA_AES128_GCM : VC_TLS_DHE_RSA_AES256_CBC;
+  if (cfg->role == VC_TLS_SERVER && cfg->suites && !(cfg->suites & bit))
+    return VC_ERR_PARAM;
   memset(t, 0, sizeof(*t));
   t->cfg = cfg;
   t->alert = -1;
@@ -253,5 +260,5 @@ int vc_tls_init(vc_tls *t, const vc_tls_config *cfg)
     return VC_OK;
   }
   t->expect = HS_SERVER_HELLO;
-  return tls_client_hello(t) ? VC_ERR_PARAM : VC_OK;
+  return tls_client_hello(t);
 }

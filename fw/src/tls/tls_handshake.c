@@ -31,6 +31,25 @@ static uint32_t suites(const vc_tls *t)
   return t->cfg->suites ? t->cfg->suites : VC_TLS_ECDHE_ECDSA_AES128_GCM | VC_TLS_DHE_RSA_AES256_CBC;
 }
 
+/* The next extension of a hello's list: its type (-1 at the end or on a malformed list) and
+ * body. RFC 5746's renegotiation_info is handled here for both sides: on a first handshake it
+ * must carry an empty renegotiated_connection (*reneg set; -2 when it does not). */
+static int next_extension(tls_rd *ext, tls_rd *e, int *reneg)
+{
+  if (!ext->n || ext->bad)
+    return -1;
+  int type = (int)tls_get(ext, 2);
+  *e = tls_vec(ext, 2, 0, 0xffff);
+  if (ext->bad)
+    return -1;
+  if (type == EXT_RENEGOTIATION_INFO) {
+    if (e->n != 1 || e->p[0] != 0)
+      return -2;
+    *reneg = 1;
+  }
+  return type;
+}
+
 static void put_vec(tls_wr *w, int bytes, const uint8_t *p, size_t n)
 {
   size_t m = tls_open_vec(w, bytes);
@@ -110,8 +129,9 @@ static int certificate(vc_tls *t, const uint8_t *body, size_t len, int want, int
     return tls_fail(t, AL_UNKNOWN_CA);
   if (t->cfg->now && (vc_x509_check_time(&t->peer, t->cfg->now) || vc_x509_check_time(&t->ca, t->cfg->now)))
     return tls_fail(t, AL_CERTIFICATE_EXPIRED);
-  if ((want && t->peer.key_type != want) || t->peer.key_type == VC_X509_KEY_UNKNOWN)
-    return tls_fail(t, AL_UNSUPPORTED_CERTIFICATE);
+  if ((want && t->peer.key_type != want) || t->peer.key_type == VC_X509_KEY_UNKNOWN ||
+      !(t->peer.key_usage & VC_X509_KU_DIGITAL_SIGNATURE))
+    return tls_fail(t, AL_UNSUPPORTED_CERTIFICATE);     /* it must sign (ServerKeyExchange, CertificateVerify) */
   return VC_OK;
 }
 
@@ -179,10 +199,11 @@ static int agree(vc_tls *t, const uint8_t *peer, size_t len)
       rc = vc_dh_shared(&t->dh_p, &t->dh_x, t->dh_xbits, &t->dh_peer, &z, tls_mp(t));
     /* Z with its leading zero bytes stripped (RFC 5246 8.1.2; the length that leaks is the
      * protocol's, Raccoon's, and vc_mp's limb count is public anyway). */
-    n = (vc_mp_bits(&z) + 7) / 8;
-    if (!rc)
+    n = rc ? 0 : (vc_mp_bits(&z) + 7) / 8;
+    if (!rc) {
       rc = vc_mp_to_bytes(&z, pms, n);
-    memset(&z, 0, sizeof(z));
+      memset(&z, 0, sizeof(z));
+    }
   }
   tls_step(t, "shared", 1);
   memset(t->ec_priv, 0, sizeof(t->ec_priv));
@@ -232,8 +253,10 @@ static int finished(vc_tls *t, const uint8_t *body, size_t len, const uint8_t pr
   tls_step(t, "finished", 0);
   verify_data(t, t->cfg->role != VC_TLS_CLIENT, prior, vd);
   tls_step(t, "finished", 1);
-  uint32_t diff = len != TLS_VERIFY_LEN;
-  for (size_t i = 0; !diff && i < TLS_VERIFY_LEN; i++)
+  if (len != TLS_VERIFY_LEN)
+    return tls_fail(t, AL_DECODE_ERROR);
+  uint32_t diff = 0;
+  for (size_t i = 0; i < TLS_VERIFY_LEN; i++)
     diff |= (uint32_t)(vd[i] ^ body[i]);
   if (diff)
     return tls_fail(t, AL_DECRYPT_ERROR);
@@ -245,6 +268,7 @@ static int finished(vc_tls *t, const uint8_t *body, size_t len, const uint8_t pr
   t->state = VC_TLS_OPEN;
   t->expect = -1;
   memset(&t->dh_p, 0, sizeof(t->dh_p));
+  memset(t->master, 0, sizeof(t->master));       /* no resumption, no renegotiation: not needed again */
   return VC_OK;
 }
 
@@ -253,8 +277,9 @@ static int finished(vc_tls *t, const uint8_t *body, size_t len, const uint8_t pr
 int tls_client_hello(vc_tls *t)
 {
   uint32_t s = suites(t);
-  if (vc_drbg_generate(t->cfg->rng, t->crand, sizeof(t->crand)))
-    return tls_fail(t, AL_INTERNAL_ERROR);
+  int rc = vc_drbg_generate(t->cfg->rng, t->crand, sizeof(t->crand));
+  if (rc)
+    return rc;
   tls_wr w = tls_msg_begin(t, HS_CLIENT_HELLO);
   tls_put(&w, TLS_VERSION, 2);
   tls_put_bytes(&w, t->crand, sizeof(t->crand));
@@ -303,24 +328,22 @@ static int server_hello(vc_tls *t, const uint8_t *body, size_t len)
                                                           : 0;
   if (!(bit & suites(t)) || comp != 0)
     return tls_fail(t, AL_ILLEGAL_PARAMETER);
-  while (ext.n && !ext.bad) {
-    uint32_t type = tls_get(&ext, 2);
-    tls_rd e = tls_vec(&ext, 2, 0, 0xffff);
-    if (type == EXT_RENEGOTIATION_INFO) {
-      if (e.n != 1 || e.p[0] != 0)
-        return tls_fail(t, AL_HANDSHAKE_FAILURE);
-      reneg = 1;
-    } else if (type == EXT_EC_POINT_FORMATS && bit == VC_TLS_ECDHE_ECDSA_AES128_GCM) {
+  tls_rd e;
+  int type;
+  while ((type = next_extension(&ext, &e, &reneg)) >= 0) {
+    if (type == EXT_EC_POINT_FORMATS && bit == VC_TLS_ECDHE_ECDSA_AES128_GCM) {
       tls_rd f = tls_vec(&e, 1, 1, 255);
       int ok = 0;
       while (f.n && !f.bad)
         ok |= tls_get(&f, 1) == 0;
       if (!ok)
         return tls_fail(t, AL_ILLEGAL_PARAMETER);
-    } else {
+    } else if (type != EXT_RENEGOTIATION_INFO) {
       return tls_fail(t, AL_UNSUPPORTED_EXTENSION);   /* one the client did not offer */
     }
   }
+  if (type == -2)
+    return tls_fail(t, AL_HANDSHAKE_FAILURE);
   if (ext.bad)
     return tls_fail(t, AL_DECODE_ERROR);
   if (!reneg)
@@ -351,8 +374,8 @@ static int server_key_exchange(vc_tls *t, const uint8_t *body, size_t len)
     vc_mp_from_bytes(&t->dh_p, p.p, p.n);
     vc_mp_from_bytes(&t->dh_g, g.p, g.n);
     vc_mp_from_bytes(&t->dh_peer, y.p, y.n);
-    if (vc_mp_bits(&t->dh_p) < 512)
-      return tls_fail(t, AL_INSUFFICIENT_SECURITY);
+    if (vc_mp_bits(&t->dh_p) < VC_TLS_MIN_DH_BITS)
+      return tls_fail(t, AL_INSUFFICIENT_SECURITY);     /* Logjam-sized groups */
     /* p odd, and g and Ys in [2, p-2] (vc_dh_keygen and vc_dh_shared check them again). */
     vc_mp pm2;
     vc_mp_set_u32(&pm2, 2);
@@ -439,14 +462,10 @@ static int client_hello(vc_tls *t, const uint8_t *body, size_t len)
   }
   while (comp.n && !comp.bad)
     null_comp |= tls_get(&comp, 1) == 0;
-  while (ext.n && !ext.bad) {
-    uint32_t type = tls_get(&ext, 2);
-    tls_rd e = tls_vec(&ext, 2, 0, 0xffff);
-    if (type == EXT_RENEGOTIATION_INFO) {
-      if (e.n != 1 || e.p[0] != 0)
-        return tls_fail(t, AL_HANDSHAKE_FAILURE);
-      reneg = 1;
-    } else if (type == EXT_SIGNATURE_ALGORITHMS) {
+  tls_rd e;
+  int type;
+  while ((type = next_extension(&ext, &e, &reneg)) >= 0) {
+    if (type == EXT_SIGNATURE_ALGORITHMS) {
       tls_rd l = tls_vec(&e, 2, 2, 0xfffe);
       while (l.n && !l.bad)
         sigalg |= tls_get(&l, 2) == (t->cfg->ec_key ? SIG_ECDSA_SHA256 : SIG_RSA_SHA256);
@@ -459,6 +478,8 @@ static int client_hello(vc_tls *t, const uint8_t *body, size_t len)
       t->ec_formats = 1;
     }
   }
+  if (type == -2)
+    return tls_fail(t, AL_HANDSHAKE_FAILURE);
   if (cs.bad || comp.bad || ext.bad)
     return tls_fail(t, AL_DECODE_ERROR);
   /* Without signature_algorithms TLS 1.2 means SHA-1 (7.4.1.4.1), which this side does not sign. */

@@ -144,6 +144,9 @@ void tls_wipe(vc_tls *t)
   memset(&t->dh_x, 0, sizeof(t->dh_x));
   memset(&t->rd_next, 0, sizeof(t->rd_next));
   memset(&t->wr_next, 0, sizeof(t->wr_next));
+  /* the live keys too: nothing is read or written after a failure or a close */
+  memset(&t->rd, 0, sizeof(t->rd));
+  memset(&t->wr, 0, sizeof(t->wr));
 }
 
 /* A fatal alert from this side: queued (protected if keys are on), the connection failed. */

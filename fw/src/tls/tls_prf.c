@@ -29,6 +29,7 @@ int vc_tls_prf(const uint8_t *secret, size_t secretlen, const char *label, const
     vc_hmac(h, secret, secretlen, a, sizeof(a), a);
   }
   memset(blk, 0, sizeof(blk));
+  memset(a, 0, sizeof(a));
   memset(&c, 0, sizeof(c));
   return VC_OK;
 }

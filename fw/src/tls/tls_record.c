@@ -109,6 +109,9 @@ static void hmac_sha1_ct(const uint8_t key[VC_TLS_MAC_LEN], const uint8_t ad[13]
   vc_sha1_final(&c, out);
   memset(pad, 0, sizeof(pad));
   memset(st, 0, sizeof(st));
+  memset(res, 0, sizeof(res));
+  memset(inner, 0, sizeof(inner));
+  memset(&c, 0, sizeof(c));
 }
 
 int vc_tls_record_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in, size_t len, uint8_t *out,
@@ -154,6 +157,7 @@ int vc_tls_record_seal(vc_tls_dir *d, vc_drbg *rng, int type, const uint8_t *in,
     vc_hmac_update(&h, ad, sizeof(ad));
     vc_hmac_update(&h, p, len);
     vc_hmac_final(&h, p + len);
+    memset(&h, 0, sizeof(h));
     memset(p + len + VC_TLS_MAC_LEN, (int)padv, padv + 1);
     rc = vc_cbc_encrypt(&vc_aes_ct, &d->ks, iv, p, p, plen);
     if (rc)

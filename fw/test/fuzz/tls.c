@@ -1,15 +1,28 @@
 /* The TLS engine on hostile bytes: a client (after its ClientHello) or a server (first byte's
- * bit 0) whose trust anchor, own certificate and P-256 key come from the input's first three
- * fields (seeds give valid ones), fed the rest of the input in pieces of the sizes the input
- * picks, as a peer's records. Whatever arrives, the engine answers VC_OK or VC_ERR_PROTO (a
+ * bit 0; bit 1: it asks for a client certificate) whose trust anchor, own certificate and
+ * P-256 key come from the input's first three fields (seeds give valid ones), or, with bit 2, an
+ * RSA server (the DHE suite) with a key made at start and an RSA certificate from the second
+ * field; fed the rest of the input in pieces of the sizes the input picks, as a peer's records. Whatever arrives, the engine answers VC_OK or VC_ERR_PROTO (a
  * failed connection, with its alert), never writes past its buffers (ASan), keeps its output
  * within what take reports, and once failed stays failed. */
 #include <string.h>
 
 #include "fuzz.h"
+#include "vexcrypt/pk.h"
 #include "vexcrypt/tls.h"
 
 static vc_tls t;
+static vc_rsa_priv rsa;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+  static const uint8_t seed[] = "vexcrypt/fuzz/tls/rsa";
+  vc_drbg rng;
+  (void)argc, (void)argv;
+  FZ_CHECK(vc_drbg_init(&rng, seed, sizeof(seed)) == VC_OK);
+  FZ_CHECK(vc_rsa_keygen(&rsa, 512, 65537, &rng, NULL) == VC_OK);
+  return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -28,7 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (cfg.role == VC_TLS_SERVER || certlen) {
     cfg.cert = cert;
     cfg.certlen = certlen;
-    cfg.ec_key = ec;
+    if (mode & 4)
+      cfg.rsa_key = &rsa;
+    else
+      cfg.ec_key = ec;
   }
   if (vc_tls_init(&t, &cfg) != VC_OK)
     return 0;
