@@ -175,7 +175,10 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
 
 
 def cmd_tls(args):
+    import signal
     from vexrun.proto import tls
+    # A server runs until killed: SIGTERM closes its session (the model) like Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sess = tls.host_session() if args.host else sessions(args)()
     try:
         if args.role == "server":

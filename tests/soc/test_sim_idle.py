@@ -1,5 +1,5 @@
 """An idle oracle does not spin the host: while the firmware waits for a request, the simulation
-blocks on its input (the firmware writes the simulation control block's idle CSR before it
+blocks on its input, and ends once its input has ended (the firmware writes the simulation control block's idle CSR before it
 waits, hw/simctrl; the UART module, sim/modules/vexuart, blocks in poll() when every byte it
 delivered has been read). What a request measures does not depend on it: the same requests
 answered one at a time, the simulation idle between them, and sent all at once, the firmware
@@ -45,3 +45,13 @@ def test_an_idle_oracle_sleeps_and_its_cycles_do_not_change(sim_config):
         busy = [s.read_json()["cycles"] for _ in REQS]
         s.close()
     assert idle == busy
+
+
+def test_the_simulation_ends_when_its_input_does(sim_config):
+    """A host that goes away without ending the run (killed, say) closes the model's stdin: once
+    the firmware has read everything and waits, the simulation ends by itself (status 0) instead
+    of spinning to its cycle bound."""
+    with SimSession(sim_config, 20_000_000_000, read_timeout=300) as s:
+        s.send(REQS[1])
+        s.proc.stdin.close()
+        assert s.proc.wait(timeout=60) == 0

@@ -64,4 +64,5 @@ def test_the_soc_server_shakes_hands_with_s_client(pki, cipher):
         summary = json.loads(srv.stdout.readline())
         assert summary["ok"] and summary["suite"], summary
     finally:
-        srv.kill()
+        srv.terminate()     # as a user stops it: the session closes its model
+        srv.wait(120)

@@ -9,7 +9,9 @@
  * every byte delivered here and none is buffered, no input is pending anywhere (not in the
  * UART's FIFO, not on its way), so the simulation blocks in poll() until stdin has some. The
  * model's time stands still meanwhile: the cycle bound counts no idle time, the host's wall
- * clock timeout still applies. */
+ * clock timeout still applies. Idle after stdin has ended, the firmware can never be given
+ * another request: the simulation ends (status 0), as the host build's request server does at
+ * end of input; a host killed without closing its session leaves no model spinning behind. */
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,8 +137,13 @@ static int vexuart_tick(void *sess, uint64_t time_ps)
     if (*s->tx == '\n')
       fflush(stdout);
   }
-  if (s->idle_valid && *s->idle_valid && *s->idle_count == s->delivered && !s->len && !s->eof)
+  if (s->idle_valid && *s->idle_valid && *s->idle_count == s->delivered && !s->len) {
+    if (s->eof) {
+      fflush(stdout);
+      exit(0);
+    }
     wait_input(s);
+  }
   *s->rx_valid = 0;
   if (*s->rx_ready && s->len) {
     *s->rx = s->buf[s->head];
