@@ -3,7 +3,7 @@ handshakes both ways in both suites with mutual authentication and application d
 against its published vector and a Python model, and the failures the issue lists (unknown CA,
 wrong client key, tampered record, truncated handshake, DH values and groups out of range, an
 invalid ECDHE point, a suite the client did not offer). The same engine in the SoC:
-tests/soc/test_tls.py."""
+tests/soc/test_tls_soc.py."""
 
 import ctypes
 import hashlib

@@ -20,6 +20,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from Crypto.Cipher import AES
+from Crypto.PublicKey import ECC
+from Crypto.PublicKey import RSA as RSA_KEYS
 
 from vexrun.vectors import certs, kat_ec, pkdata
 from vexrun.env import ROOT
@@ -95,6 +98,23 @@ def x509_chain():
     """An RSA-1024 chain OpenSSL makes (vexrun/vectors/certs.py): its verification is the cheapest."""
     with tempfile.TemporaryDirectory(prefix="vc-fields-") as d:
         return certs.make_chain(Path(d), "rsa1024-sha256")
+
+
+def tls_requests():
+    """One connection of each kind started (a P-256 client with its certificate, an RSA server with
+    every option), fed nothing, closed: the tls op's fields (its handshakes: tests/host/test_tls.py)."""
+    with tempfile.TemporaryDirectory(prefix="vc-fields-") as d:
+        p256, rsa_chain = (certs.make_chain(Path(d), k) for k in ("p256-sha256", "rsa1024-sha256"))
+        ec = int(ECC.import_key(p256.leaf_key.read_bytes()).d).to_bytes(32, "big")
+        rsa = RSA_KEYS.import_key(rsa_chain.leaf_key.read_bytes())
+    state = lambda want: lambda r: r.get("ok") is True and r.get("state") == want  # noqa: E731
+    return [({"op": "tls", "cmd": "start", "role": 0, "suites": 1, "ca": p256.ca.hex(), "cert": p256.leaf.hex(),
+              "ec_key": ec.hex(), "dh_full": 1, "seed": "01"}, lambda r: state("handshake")(r) and len(r["out"]) > 100),
+            ({"op": "tls", "cmd": "start", "role": 1, "suites": 2, "ca": rsa_chain.ca.hex(), "cert": rsa_chain.leaf.hex(),
+              **{f"rsa_{n}": format(getattr(rsa, n), "x") for n in "nedpq"}, "require_client_cert": True,
+              "now": "20300101000000", "dh_xbits": 200, "seed": "02"}, state("handshake")),
+            ({"op": "tls", "cmd": "feed", "data": ""}, state("handshake")),
+            ({"op": "tls", "cmd": "close"}, state("closed"))]
 
 
 def valid_requests():
@@ -205,10 +225,17 @@ def valid_requests():
     ch = x509_chain()
     out += [({"op": "x509", "cert": ch.leaf.hex(), "issuer": ch.ca.hex(), "now": 20300101000000},
              lambda r: r.get("verify") == "VC_OK" and r.get("time") == "VC_ERR_RANGE")]
+    key, iv, aad, msg = bytes(range(16)), bytes(12), b"ad", b"gcm message"
+    ct, tag = AES.new(key, AES.MODE_GCM, nonce=iv).update(aad).encrypt_and_digest(msg)
+    out += [({"op": "gcm", "cipher": "aes_ct", "key": key.hex(), "iv": iv.hex(), "aad": aad.hex(), "msg": msg.hex(),
+              "dir": "enc", "taglen": 16}, lambda r, w=(ct.hex(), tag.hex()): (r.get("out"), r.get("tag")) == w),
+            ({"op": "gcm", "cipher": "aes_tab", "key": key.hex(), "iv": iv.hex(), "aad": aad.hex(), "msg": ct.hex(),
+              "dir": "dec", "tag": tag.hex()}, lambda r, w=msg.hex(): r.get("out") == w)]
+    out += tls_requests()
     # Every op answering with cycles takes "repeat": its first request again, with two repeats.
     firsts = {}
     for req, check in out:
-        if req["op"] not in ("ops", "run"):
+        if req["op"] not in ("ops", "run", "tls"):
             firsts.setdefault(req["op"], (dict(req, repeat=2), lambda r, c=check: c(r) and r.get("warm_cycles", 0) > 0))
     out += firsts.values()
     out += [({"op": "ct", "list": True}, ok),
