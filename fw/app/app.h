@@ -132,6 +132,8 @@ void app_trap(const struct plat_trap *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
+/* A big-endian hex field of any length as a vc_mp: NULL, or an error naming the field. */
+const char *req_mp(struct req *r, const char *key, vc_mp *out);
 /* Error messages of the request path name the field, what it got and what is allowed:
  *   "<field>: <got>; <op> [<variant>] takes <allowed>"
  * req_bad makes one: got NULL is the field's value as sent ("missing" when absent), allowed

@@ -13,19 +13,6 @@
 #include "repeat.h"
 #include "vexcrypt/pk.h"
 
-/* Big-endian hex field of any length -> vc_mp. */
-static const char *get_mp(struct req *r, const char *key, vc_mp *out)
-{
-  const char *err;
-  char got[24];
-  long n = req_hex_int(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
-  if (n < 0)
-    return err;
-  if (vc_mp_from_bytes(out, app_in, (size_t)n))
-    return req_bad(r, key, req_bytes(got, sizeof(got), n), NULL);
-  return NULL;
-}
-
 /* A modulus the library refused (VC_ERR_MODULUS): as sent, and zero, even or its size. */
 static const char *bad_modulus(struct req *r, const char *key, const vc_mp *m)
 {
@@ -140,8 +127,8 @@ static const char *op_mp(struct req *r)
   if (i == MP_NFNS)
     return req_bad(r, "fn", NULL, NULL);
   r->variant = mp_fns[i].name;
-  if (((i == 4 || i == 5) && (e = req_uint(r, "s", 0, 0, VC_MP_CAP_BITS, &s))) || (e = get_mp(r, "a", &A)) ||
-      (mp_fns[i].b && (e = get_mp(r, "b", &B))) || (mp_fns[i].m && (e = get_mp(r, "m", &M))))
+  if (((i == 4 || i == 5) && (e = req_uint(r, "s", 0, 0, VC_MP_CAP_BITS, &s))) || (e = req_mp(r, "a", &A)) ||
+      (mp_fns[i].b && (e = req_mp(r, "b", &B))) || (mp_fns[i].m && (e = req_mp(r, "m", &M))))
     return e;
   REQ_PASSES TIMED(rc, mp_call(i, s));
   if (rc == VC_ERR_MODULUS)
@@ -179,7 +166,7 @@ static const char *mont_setup(struct req *r, int cfg, uint64_t *cycles)
   const char *e;
   vc_mp_cfg c = vc_mp_cfg_default;
   int rc;
-  if ((e = get_mp(r, "m", &M)) || (cfg && (e = get_cfg(r, &c, cfg))))
+  if ((e = req_mp(r, "m", &M)) || (cfg && (e = get_cfg(r, &c, cfg))))
     return e;
   uint64_t t0 = plat_cycles();
   rc = vc_mont_init_var(&ctx, &M, &c, NULL, NULL);
@@ -204,7 +191,7 @@ static const char *op_montmul(struct req *r)
   const char *e;
   uint64_t init, cycles, instret;
   int rc;
-  if ((e = mont_setup(r, CFG_MUL, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
+  if ((e = mont_setup(r, CFG_MUL, &init)) || (e = req_mp(r, "a", &A)) || (e = req_mp(r, "b", &B)) ||
       (e = below_m(r)))
     return e;
   /* Equal operands go in as one pointer: that is what selects the dedicated squaring. The
@@ -243,7 +230,7 @@ static const char *op_modexp(struct req *r)
   uint64_t init, cycles;
   uint32_t ebits = 0;
   int rc, ct;
-  if ((e = mont_setup(r, CFG_MUL | CFG_EXP, &init)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "e", &B)) ||
+  if ((e = mont_setup(r, CFG_MUL | CFG_EXP, &init)) || (e = req_mp(r, "a", &A)) || (e = req_mp(r, "e", &B)) ||
       (e = req_bool(r, "ct", 0, &ct)) ||
       (ct && (e = req_uint(r, "ebits", (uint32_t)vc_mp_bits(&M), 1, VC_MP_MAX_BITS, &ebits))))
     return e;
@@ -277,11 +264,11 @@ static const char *get_rsa(struct req *r, int private)
 {
   const char *e;
   memset(&rsa, 0, sizeof(rsa));
-  if ((e = get_mp(r, "n", &rsa.n)) || (e = get_mp(r, "e", &rsa.e)))
+  if ((e = req_mp(r, "n", &rsa.n)) || (e = req_mp(r, "e", &rsa.e)))
     return e;
   if (!private)
     return NULL;
-  if ((e = get_mp(r, "d", &rsa.d)) || (e = get_mp(r, "p", &rsa.p)) || (e = get_mp(r, "q", &rsa.q)))
+  if ((e = req_mp(r, "d", &rsa.d)) || (e = req_mp(r, "p", &rsa.p)) || (e = req_mp(r, "q", &rsa.q)))
     return e;
   if (vc_rsa_priv_complete(&rsa))
     return req_bad(r, "d", "n, e, d, p, q do not make a private key", NULL);
@@ -367,7 +354,7 @@ static const char *op_rsa(struct req *r)
   int valid = -1;
   long n = 0;
   if (i == RSA_PUBLIC || i == RSA_PRIVATE) {
-    if ((e = get_mp(r, "msg", &A)))
+    if ((e = req_mp(r, "msg", &A)))
       return e;
     REQ_PASSES {
       if (private)
@@ -456,7 +443,7 @@ static const char *get_group(struct req *r, int need_g)
     vc_dh_group_load(&vc_dh_groups[i], &M, &B);
     return NULL;
   }
-  if ((e = get_mp(r, "p", &M)) || (need_g && (e = get_mp(r, "g", &B))))
+  if ((e = req_mp(r, "p", &M)) || (need_g && (e = req_mp(r, "g", &B))))
     return e;
   return NULL;
 }
@@ -485,7 +472,7 @@ static const char *op_dh(struct req *r)
     if (rc == VC_ERR_RANGE)
       return req_bad(r, "g", vc_strerror(rc), NULL);
   } else {
-    if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "peer", &Y)))
+    if ((e = req_mp(r, "x", &X)) || (e = req_mp(r, "peer", &Y)))
       return e;
     REQ_PASSES TIMED(rc, vc_dh_shared(&M, &X, xbits, &Y, &Z, &c));
     if (rc == VC_ERR_RANGE)
@@ -527,11 +514,11 @@ static const char *op_elgamal(struct req *r)
   if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_group(r, enc)))
     return e;
   if (enc) {
-    if ((e = req_rng(r, &rng)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "m", &A)))
+    if ((e = req_rng(r, &rng)) || (e = req_mp(r, "y", &Y)) || (e = req_mp(r, "m", &A)))
       return e;
     REQ_PASSES TIMED(rc, vc_elgamal_encrypt(&M, &B, &Y, &A, &rng, &X, &Z, &c));
   } else {
-    if ((e = get_mp(r, "x", &X)) || (e = get_mp(r, "c1", &A)) || (e = get_mp(r, "c2", &Y)))
+    if ((e = req_mp(r, "x", &X)) || (e = req_mp(r, "c1", &A)) || (e = req_mp(r, "c2", &Y)))
       return e;
     REQ_PASSES TIMED(rc, vc_elgamal_decrypt(&M, &X, &A, &Y, &Z, &c));
   }
@@ -573,20 +560,20 @@ static const char *op_dsa(struct req *r)
   if (i == 3)
     return req_bad(r, "fn", NULL, NULL);
   r->variant = fns[i];
-  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = get_mp(r, "p", &dsa.p)) || (e = get_mp(r, "q", &dsa.q)) ||
-      (e = get_mp(r, "g", &dsa.g)))
+  if ((e = get_cfg(r, &c, CFG_ALL)) || (e = req_mp(r, "p", &dsa.p)) || (e = req_mp(r, "q", &dsa.q)) ||
+      (e = req_mp(r, "g", &dsa.g)))
     return e;
   if (i == 0) {
     if ((e = req_rng(r, &rng)))
       return e;
     REQ_PASSES TIMED(rc, vc_dsa_keygen(&dsa, &rng, &X, &Y, &c));
   } else if (i == 1) {
-    if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "x", &X)))
+    if ((e = get_digest(r, &h, dig)) || (e = req_mp(r, "x", &X)))
       return e;
     REQ_PASSES TIMED(rc, vc_dsa_sign(&dsa, &X, h, dig, &A, &B, &c));
   } else {
-    if ((e = get_digest(r, &h, dig)) || (e = get_mp(r, "y", &Y)) || (e = get_mp(r, "r", &A)) ||
-        (e = get_mp(r, "s", &B)))
+    if ((e = get_digest(r, &h, dig)) || (e = req_mp(r, "y", &Y)) || (e = req_mp(r, "r", &A)) ||
+        (e = req_mp(r, "s", &B)))
       return e;
     REQ_PASSES TIMED(rc, vc_dsa_verify(&dsa, &Y, h, dig, &A, &B, &c));
     valid = rc == VC_OK;
@@ -671,8 +658,8 @@ static const char *op_montu(struct req *r)
   uint64_t cycles, setup, load, store, mul, exp = 0;
   struct app_timed mul_timed = {0};
   int rc, with_e = req_get(r, "e") != NULL;
-  if ((e = mont_setup(r, 0, &cycles)) || (e = get_mp(r, "a", &A)) || (e = get_mp(r, "b", &B)) ||
-      (with_e && (e = get_mp(r, "e", &X))) || (e = below_m(r)))
+  if ((e = mont_setup(r, 0, &cycles)) || (e = req_mp(r, "a", &A)) || (e = req_mp(r, "b", &B)) ||
+      (with_e && (e = req_mp(r, "e", &X))) || (e = below_m(r)))
     return e;
   size_t n = ctx.n;
   if (with_e && VC_MONTU_RLIMBS(n) != n)      /* one = R mod m is the context's R */

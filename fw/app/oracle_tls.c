@@ -87,16 +87,6 @@ static const char *get_der(struct req *r, const char *key, uint8_t *buf, size_t 
   return NULL;
 }
 
-static const char *get_int(struct req *r, const char *key, vc_mp *out)
-{
-  const char *err;
-  long n = req_hex_int(r, key, app_in, VC_MP_MAX_BITS / 8, &err);
-  if (n < 0)
-    return err;
-  vc_mp_from_bytes(out, app_in, (size_t)n);
-  return NULL;
-}
-
 static const char *start(struct req *r)
 {
   const char *err;
@@ -119,8 +109,8 @@ static const char *start(struct req *r)
     cfg.ec_key = ec_key;
   } else if (req_get(r, "rsa_n")) {
     memset(&rsa, 0, sizeof(rsa));
-    if ((err = get_int(r, "rsa_n", &rsa.n)) || (err = get_int(r, "rsa_e", &rsa.e)) ||
-        (err = get_int(r, "rsa_d", &rsa.d)) || (err = get_int(r, "rsa_p", &rsa.p)) || (err = get_int(r, "rsa_q", &rsa.q)))
+    if ((err = req_mp(r, "rsa_n", &rsa.n)) || (err = req_mp(r, "rsa_e", &rsa.e)) ||
+        (err = req_mp(r, "rsa_d", &rsa.d)) || (err = req_mp(r, "rsa_p", &rsa.p)) || (err = req_mp(r, "rsa_q", &rsa.q)))
       return err;
     int rc = vc_rsa_priv_complete(&rsa);
     if (rc)

@@ -110,6 +110,19 @@ int next_size(const char **p, const char *end, uint32_t *size)
   return 1;
 }
 
+/* Big-endian hex field of any length -> vc_mp. */
+const char *req_mp(struct req *r, const char *key, vc_mp *out)
+{
+  const char *err;
+  char got[24];
+  long n = req_hex_int(r, key, app_in, VC_MP_CAP_BITS / 8 + 1, &err);
+  if (n < 0)
+    return err;
+  if (vc_mp_from_bytes(out, app_in, (size_t)n))
+    return req_bad(r, key, req_bytes(got, sizeof(got), n), NULL);
+  return NULL;
+}
+
 void json_mp(const char *key, const vc_mp *a)
 {
   static uint8_t be[VC_MP_CAP_BITS / 8];

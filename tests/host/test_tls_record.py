@@ -15,6 +15,7 @@ from Crypto.Cipher import AES
 
 from vexrun.native import tls
 from vexrun.native.api import VC_ERR_VERIFY
+from vexrun.proto import messages as msg
 from tests.host.test_tls import p_sha256
 
 SZ = ctypes.c_size_t
@@ -79,7 +80,7 @@ def cbc_record(seq, data, pad, mac_key, key, bad=None):
         padding[RNG.randrange(pad)] ^= 0x10
     iv = RNG.randbytes(16)
     body = iv + AES.new(key, AES.MODE_CBC, iv).encrypt(data + mac + bytes(padding))
-    return header(23, len(body)) + body
+    return msg.record(23, body)
 
 
 def test_cbc_opens_every_padding_length_and_refuses_bad_ones(lib):
@@ -106,7 +107,7 @@ def test_cbc_refuses_a_padding_longer_than_the_record(lib):
     iv = bytes(16)
     plain = bytes(31) + bytes([200])            # padding length 200 in a 32-byte record
     body = iv + AES.new(sk, AES.MODE_CBC, iv).encrypt(plain)
-    assert open_(lib, s, header(23, len(body)) + body)[0] == VC_ERR_VERIFY
+    assert open_(lib, s, msg.record(23, body))[0] == VC_ERR_VERIFY
 
 
 def test_cbc_seal_is_what_the_model_opens(lib):
@@ -133,7 +134,7 @@ def gcm_record(seq, data, key, salt, tamper=False):
     body = bytearray(explicit + ct + tag)
     if tamper:
         body[RNG.randrange(len(body))] ^= 4
-    return header(23, len(body)) + bytes(body)
+    return msg.record(23, bytes(body))
 
 
 def test_gcm_records_both_ways(lib):
