@@ -119,7 +119,9 @@ def build_parser():
     config_args(b)
     from vexrun.suites.records import BENCH_SIZES
     run_args(b, f"comma-separated suites (default: {c.BENCH_SUITES}; with an accelerator on, its page's: "
-             + "; ".join(f"{a.option} 1: {','.join(a.bench_suites)}" for a in ACCELERATORS) + ")",
+             + "; ".join(f"{a.option} 1: {','.join(a.bench_suites)}" for a in ACCELERATORS)
+             + "".join(f"; all of {'+'.join(s.accelerators)}: also {s.name}" for s in c.suites.SUITES.values()
+                       if s.accelerators) + ")",
              max_cycles=BENCH_MAX_CYCLES, sizes=",".join(map(str, BENCH_SIZES)))
     b.add_argument("--modes", type=mode_list, default="ecb,cbc", help="block-cipher modes (default: ecb,cbc)")
     b.add_argument("--publish", metavar="DIR", help="save the run's data for the pages it covers into DIR (make bench: "

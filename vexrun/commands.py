@@ -27,7 +27,8 @@ def default_suites(args, base):
     """`base`, and with an accelerator on its quick suite (sim) or its page's suites (bench)."""
     on = [accelerator(n) for n in config_from(args).soc.accelerators]
     if args.cmd == "bench":
-        return ",".join(s for a in on for s in a.bench_suites) or base
+        both = [s.name for s in suites.SUITES.values() if s.accelerators and set(s.accelerators) == {a.name for a in on}]
+        return ",".join([s for a in on for s in a.bench_suites] + both) or base
     return ",".join([base] + [a.quick_suite for a in on])
 
 

@@ -94,7 +94,7 @@ extern const struct suite *const suites[];
 /* Each suite's descriptor, defined beside its code (bench_<suite>.c, selftest.c); the
  * accelerators' from the registry's generated list (vc_accels.h). */
 extern const struct suite suite_selftest, suite_selftest_full, suite_hash, suite_block, suite_stream, suite_mp,
-  suite_pk, suite_ec, suite_factorial;
+  suite_pk, suite_ec, suite_factorial, suite_proto;
 #define VC_ACCEL_SUITE_DECL(name) extern const struct suite suite_##name;
 VC_ACCEL_SUITES(VC_ACCEL_SUITE_DECL)
 #undef VC_ACCEL_SUITE_DECL
@@ -262,6 +262,19 @@ void bench_slice_start(void);
  * skip the set-up when it returns 0. Every call is paired with bench_group_end. */
 int bench_group(const struct run_opts *o);
 void bench_group_end(void);
+
+/* The cycles of a protocol engine's named steps (tls.h's vc_tls_step_fn and its kin): app_step
+ * is the hook (arg: a zeroed struct app_steps), json_steps writes "steps": [{"step", "cycles"}]
+ * in the order the steps first began. */
+#define APP_STEPS 12
+struct app_steps {
+  struct {
+    const char *name;
+    uint64_t cycles, t0;
+  } s[APP_STEPS];
+};
+void app_step(void *arg, const char *name, int end);
+void json_steps(const struct app_steps *st);
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
  * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */

@@ -98,19 +98,24 @@ static const struct bench_case rsa_cases[] = {
   {.prim = "rsa", .op = "verify", .call = run_rsa_verify, .when = rsa_default},
 };
 
+void pk_rsa_key(vc_rsa_priv *key, const struct kat_rsa *k)
+{
+  memset(key, 0, sizeof(*key));
+  vc_mp_from_bytes(&key->n, k->n, k->len);
+  vc_mp_from_bytes(&key->e, k->e, k->elen);
+  vc_mp_from_bytes(&key->d, k->d, k->len);
+  vc_mp_from_bytes(&key->p, k->p, k->len / 2);
+  vc_mp_from_bytes(&key->q, k->q, k->len / 2);
+  vc_rsa_priv_complete(key);
+}
+
 void pk_rsa(struct pk_ctx *x, const struct kat_rsa *k, const vc_mp_cfg *c, int crt,
             const struct run_opts *o, struct tally *t)
 {
   if (bench_group(o)) {
     x->h = (struct pk_head){.suite = pk_suite(x), .bits = (uint32_t)k->len * 8, .bytes = 23, .cfg = c,
                             .key = k->name};
-    memset(&x->rsa, 0, sizeof(x->rsa));
-    vc_mp_from_bytes(&x->rsa.n, k->n, k->len);
-    vc_mp_from_bytes(&x->rsa.e, k->e, k->elen);
-    vc_mp_from_bytes(&x->rsa.d, k->d, k->len);
-    vc_mp_from_bytes(&x->rsa.p, k->p, k->len / 2);
-    vc_mp_from_bytes(&x->rsa.q, k->q, k->len / 2);
-    vc_rsa_priv_complete(&x->rsa);
+    pk_rsa_key(&x->rsa, k);
     vc_rsa_pub_from_priv(&x->pub, &x->rsa);
     x->klen = k->len;
     x->cfg = *c;

@@ -75,6 +75,8 @@ struct pk_ctx {
   vc_dsa_params dsa;
   const vc_hash_class *hash;
 };
+/* A kat.h RSA key as a complete private key. */
+void pk_rsa_key(vc_rsa_priv *key, const struct kat_rsa *k);
 /* The protocols' records at configuration c: RSA sign and verify (PKCS#1 v1.5, SHA-256; the
  * private operation with the CRT conversion crt), DH key pair and shared secret, DSA sign and
  * verify of `bytes` bytes, ElGamal encrypt and decrypt. */

@@ -11,7 +11,7 @@ static char line[2 * APP_MAX_INPUT + 1024];
  * suite (its row's quick suite, hw/config.py) comes from the generated list. */
 #define VC_ACCEL_SUITE(name) &suite_##name,
 const struct suite *const suites[] = {
-  &suite_selftest, &suite_selftest_full, &suite_hash, &suite_block, &suite_stream, &suite_mp, &suite_pk, &suite_ec, &suite_factorial,
+  &suite_selftest, &suite_selftest_full, &suite_hash, &suite_block, &suite_stream, &suite_mp, &suite_pk, &suite_ec, &suite_factorial, &suite_proto,
   VC_ACCEL_SUITES(VC_ACCEL_SUITE)
 };
 #undef VC_ACCEL_SUITE

@@ -585,3 +585,31 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
   if (refusal || err)
     json_error(o->name, refusal ? refusal : err);
 }
+
+void app_step(void *arg, const char *name, int end)
+{
+  struct app_steps *st = arg;
+  uint64_t now = plat_cycles();
+  size_t i = 0;
+  while (i < APP_STEPS && st->s[i].name && strcmp(st->s[i].name, name))
+    i++;
+  if (i == APP_STEPS)
+    return;
+  st->s[i].name = name;
+  if (end)
+    st->s[i].cycles += app_timed(plat_elapsed(st->s[i].t0, now));
+  else
+    st->s[i].t0 = now;
+}
+
+void json_steps(const struct app_steps *st)
+{
+  json_array_open("steps");
+  for (size_t i = 0; i < APP_STEPS && st->s[i].name; i++) {
+    json_begin();
+    json_str("step", st->s[i].name);
+    json_u64("cycles", st->s[i].cycles);
+    json_end();
+  }
+  json_array_close();
+}

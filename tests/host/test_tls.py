@@ -6,8 +6,6 @@ invalid ECDHE point, a suite the client did not offer). The same engine in the S
 tests/soc/test_tls_soc.py."""
 
 import ctypes
-import hashlib
-import hmac
 import random
 import threading
 import types
@@ -18,6 +16,7 @@ from vexrun import cli
 from vexrun.proto import tls
 from tests.host import tls_peers as peers
 from vexrun.proto import messages as msg
+from vexrun.models.tls import p_sha256
 
 GCM, CBC = "ECDHE-ECDSA-AES128-GCM-SHA256", "DHE-RSA-AES256-SHA"
 GET = b"GET / HTTP/1.0\r\n\r\n"
@@ -55,14 +54,6 @@ def client_args(p, port, tmp_path, cipher=None, **kw):
 
 
 # ---- the PRF ----
-
-def p_sha256(secret, label, seed, n):
-    out, a = b"", hmac.new(secret, label + seed, hashlib.sha256).digest()
-    while len(out) < n:
-        out += hmac.new(secret, a + label + seed, hashlib.sha256).digest()
-        a = hmac.new(secret, a, hashlib.sha256).digest()
-    return out[:n]
-
 
 def prf(lib, secret, label, seed, n):
     out = ctypes.create_string_buffer(max(n, 1))

@@ -8,7 +8,6 @@ import ctypes
 import hashlib
 import hmac
 import random
-import struct
 
 import pytest
 from Crypto.Cipher import AES
@@ -16,23 +15,16 @@ from Crypto.Cipher import AES
 from vexrun.native import tls
 from vexrun.native.api import VC_ERR_VERIFY
 from vexrun.proto import messages as msg
-from tests.host.test_tls import p_sha256
+from vexrun.models import tls as model
 
 SZ = ctypes.c_size_t
-GCM, CBC = 0xC02B, 0x0039
+GCM, CBC = model.GCM, model.CBC
 RNG = random.Random(5288)
 MASTER, CRAND, SRAND = RNG.randbytes(48), RNG.randbytes(32), RNG.randbytes(32)
 
 
 def key_block(suite):
-    """(client write MAC key, server's, client key, server's, client IV, server's)."""
-    mac, key, iv = (0, 16, 4) if suite == GCM else (20, 32, 0)
-    kb = p_sha256(MASTER, b"key expansion", SRAND + CRAND, 2 * (mac + key + iv))
-    parts, i = [], 0
-    for n in (mac, mac, key, key, iv, iv):
-        parts.append(kb[i:i + n])
-        i += n
-    return parts
+    return model.key_block(MASTER, CRAND, SRAND, suite)
 
 
 def dirs(lib, suite):
@@ -60,13 +52,7 @@ def seal(lib, d, rng, data: bytes, ctype=23):
     return out.raw[:n.value]
 
 
-def header(ctype, n):
-    return struct.pack(">BHH", ctype, 0x0303, n)
-
-
-def pseudo(seq, n):
-    """What the MAC and GCM's additional data cover before the data: seq_num || header."""
-    return struct.pack(">Q", seq) + header(23, n)
+pseudo = model.pseudo
 
 
 def cbc_record(seq, data, pad, mac_key, key, bad=None):

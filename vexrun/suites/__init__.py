@@ -6,11 +6,11 @@ import json
 
 from hw.config import ACCELERATORS
 
-from vexrun.suites import clmul, ec, factorial, mont, mp, pk, selftest, symmetric
+from vexrun.suites import clmul, ec, factorial, mont, mp, pk, proto, selftest, symmetric
 from vexrun.suites.base import RunOptions, Suite
 
 # In the order of make sim's tables and the page's sections.
-SUITES = {s.name: s for mod in (symmetric, mp, pk, ec, clmul, mont, selftest, factorial) for s in mod.SUITES}
+SUITES = {s.name: s for mod in (symmetric, mp, pk, ec, clmul, mont, proto, selftest, factorial) for s in mod.SUITES}
 
 
 def of(rec):
@@ -69,11 +69,14 @@ def page_accelerator(page_file):
 def pages(ran, accelerators=()):
     """{page file: (its suites, the suites whose records it renders)} for the pages every one
     of whose suites is in `ran` (the suites of a run) and whose build is the run's: a plain
-    build's pages when `accelerators` is empty, else the pages of an accelerator it has."""
+    page when `accelerators` are its suites' (none for most), else the pages of an accelerator
+    it has."""
     out = {}
     for f, group in page_files().items():
         accel = page_accelerator(f)
-        if group and all(s.name in ran for s in group) and ((accel in accelerators) if accel else not accelerators):
+        needs = {a for s in group for a in s.accelerators}
+        if group and all(s.name in ran for s in group) and \
+                ((accel in accelerators) if accel else set(accelerators) == needs):
             out[f] = ([s.name for s in group], [n for n in SUITES if n in ran and any(
                 n == s.name or n in s.page_uses for s in group)])
     return out

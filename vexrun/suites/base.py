@@ -49,6 +49,9 @@ class Suite:
     # An accelerator's page (its row in hw/config.py) is published from a build with it only.
     page_file: str = "performance.md"
     page_uses: tuple = ()
+    # A plain page measured in a build with these accelerators (hw/config.py names), each case on
+    # them and off them in one binary: make bench runs the suite when exactly these are on.
+    accelerators: tuple = ()
     # Firmware symbols whose sizes its page reads (the run's metadata "symbols", from the ELF).
     symbols: tuple = ()
 

@@ -124,3 +124,23 @@ SEED001_ARITH = "fewer arithmetic operations (up to 30x)"
 # regression intercepts whose units do not match Table 6's DH seconds, so no figure is taken.
 SEED002_EC_FINDING = ("DH faster than ECDH (90 % confidence); DSA about 10 % faster than ECDSA "
                       "(40 % confidence)")
+
+# Seed 003 §3 (iPAQ H3630, 206 MHz): a full SSL handshake with client and server authentication
+# (RSA, DH, SHA-1, AES-256) between two handhelds, ms, and the whole transaction with the 1 MB
+# file (handshake included); the same transfer without SSL took 4,256.78 ms.
+SEED003_SSL_MS = {1024: 1145.0, 2048: 2062.97}
+SEED003_SSL_TRANSFER_MS = {1024: 7759.14, 2048: 8732.33}
+SEED003_PLAIN_TRANSFER_MS = 4256.78
+
+# Seed 004 (Xtensa T1030, 214 MHz): Table 1's three public-key stages of the SSL client
+# (bits of data, bits of key) and Table 3's cost of the client's public-key work, kilo-cycles.
+SEED004_STAGES = {1: ("verify the CA's signature on the server's certificate", 1024, 16),
+                  2: ("the client's signature (CertificateVerify)", 288, 1024),
+                  3: ("encrypt the pre-master secret under the server's key", 384, 16)}
+SEED004_TABLE3_KCYCLES = {"conventional": 562115.54, "fixed": 98968.86, "adaptive": 98744.42}
+
+# p256-m's README (Mbed TLS 3rdparty/p256-m): the crypto of a mutually authenticated ECDHE-ECDSA
+# handshake (key pair + ECDH + sign + verify), ms at the core's clock; OTBN's published P-256
+# rows (hw/ip/otbn/doc: scalar multiplication twice, sign, verify), cycles.
+P256M_HANDSHAKE_MS = {"Cortex-M0, 48 MHz": (4809.0, 48.0), "Cortex-M4, 100 MHz": (753.0, 100.0)}
+OTBN_P256_HANDSHAKE = 2 * 670_089 + 704_126 + 420_220

@@ -1,0 +1,275 @@
+/* Suite proto: what the protocols cost in the SoC (seed 003's SSL figures, seed 004's Table 1).
+ * Both peers run in this firmware and talk in memory, so a run needs no network and its figures
+ * do not move with a peer: the TLS engine's client and server (tls.h) shake hands with mutual
+ * authentication over the fixed PKI of kat.h (vexrun/vectors/pki.py: a CA and two leaves per
+ * key kind), each side's cycles (every engine call it makes) and steps timed apart; then the
+ * record layer alone seals and opens a payload in records of the largest size. Every case runs
+ * on the build's accelerators ("hw") and off them ("sw"), in one binary (the CBC records, which
+ * no unit serves, off them only).
+ *
+ * Without "all" (a quick run) only the P-256 handshake and the 20,480-byte payload (seed 003's
+ * energy case) run; with it, the RSA-1024 and RSA-2048 handshakes and 1 MiB too, the 1 MiB
+ * payload once (64 records) rather than `runs` times. */
+#include <string.h>
+
+#include "accel.h"
+#include "app.h"
+#include "bench_pk.h"
+#include "kat.h"
+#include "platform.h"
+#include "vexcrypt/hash.h"
+#include "vexcrypt/tls.h"
+
+#define HS_ROUNDS 16               /* flights a handshake may take before it is called stuck */
+#define ONE_PASS_BYTES 65536       /* payloads above this are measured once */
+
+/* A peer of the handshake: [0] the server, [1] the client (kat_pki's order). */
+static struct peer {
+  vc_tls t;
+  vc_tls_config cfg;
+  vc_rsa_priv rsa;
+  vc_drbg rng;
+  struct app_steps steps;
+  uint64_t cycles;                 /* its engine's calls, this handshake */
+} peers[2];
+static const char *const side_names[2] = {"server", "client"};
+static uint8_t wire[VC_TLS_OUT_CAP];
+
+static const struct kat_pki *pki_find(const char *kind)
+{
+  for (size_t i = 0; i < KAT_PKI_N; i++)
+    if (!strcmp(kat_pki[i].kind, kind))
+      return &kat_pki[i];
+  return NULL;
+}
+
+#define BY(p, call)                                  \
+  do {                                               \
+    uint64_t t0_ = plat_cycles();                    \
+    rc = (call);                                     \
+    (p)->cycles += plat_elapsed(t0_, plat_cycles()); \
+  } while (0)
+
+/* One handshake from vc_tls_init to both sides open, the flights relayed in memory. */
+static int handshake(void)
+{
+  int rc;
+  for (int i = 0; i < 2; i++) {
+    BY(&peers[i], vc_tls_init(&peers[i].t, &peers[i].cfg));
+    if (rc)
+      return rc;
+  }
+  for (int round = 0; round < HS_ROUNDS; round++) {
+    size_t moved = 0;
+    for (int from = 1; from >= 0; from--) {          /* the client speaks first */
+      struct peer *a = &peers[from], *b = &peers[1 - from];
+      size_t n, used;
+      BY(a, vc_tls_take(&a->t, wire, sizeof(wire), &n));
+      moved += n;
+      for (size_t off = 0; off < n; off += used) {
+        BY(b, vc_tls_feed(&b->t, wire + off, n - off, &used));
+        if (rc)
+          return rc;
+        if (!used)
+          return VC_ERR_PROTO;
+      }
+    }
+    if (!moved)
+      return vc_tls_state(&peers[0].t) == VC_TLS_OPEN && vc_tls_state(&peers[1].t) == VC_TLS_OPEN
+               ? VC_OK : VC_ERR_PROTO;
+  }
+  return VC_ERR_PROTO;
+}
+
+static const struct hs_case {
+  const char *cipher, *kind;       /* OpenSSL's name of the suite; the PKI's key kind */
+  uint32_t suite;
+  unsigned id;
+} hs_cases[] = {
+  {"ECDHE-ECDSA-AES128-GCM-SHA256", "p256", VC_TLS_ECDHE_ECDSA_AES128_GCM, VC_TLS_ID_ECDHE_ECDSA_AES128_GCM},
+  {"DHE-RSA-AES256-SHA", "rsa1024", VC_TLS_DHE_RSA_AES256_CBC, VC_TLS_ID_DHE_RSA_AES256_CBC},
+  {"DHE-RSA-AES256-SHA", "rsa2048", VC_TLS_DHE_RSA_AES256_CBC, VC_TLS_ID_DHE_RSA_AES256_CBC},
+};
+
+static void peer_setup(int i, const struct kat_pki *k, uint32_t suite)
+{
+  struct peer *p = &peers[i];
+  memset(&p->cfg, 0, sizeof(p->cfg));
+  p->cfg.role = i ? VC_TLS_CLIENT : VC_TLS_SERVER;
+  p->cfg.suites = suite;
+  p->cfg.cert = k->cert[i];
+  p->cfg.certlen = k->certlen[i];
+  if (k->ec[i]) {
+    p->cfg.ec_key = k->ec[i];
+  } else {
+    pk_rsa_key(&p->rsa, &k->rsa[i]);
+    p->cfg.rsa_key = &p->rsa;
+  }
+  p->cfg.ca = k->ca;
+  p->cfg.calen = k->calen;
+  p->cfg.require_client_cert = 1;
+  p->cfg.rng = &p->rng;
+  p->cfg.step = app_step;
+  p->cfg.step_arg = &p->steps;
+}
+
+/* A handshake case's record per side: its cycles (median over the runs) and each step's. */
+static void hs_records(const struct hs_case *c, const char *impl, uint64_t raw[2][APP_MAX_RUNS],
+                       uint64_t step_raw[2][APP_STEPS][APP_MAX_RUNS], int ok, uint32_t runs, struct tally *t)
+{
+  for (int i = 1; i >= 0; i--) {
+    struct bench_result res = {.ok = ok};
+    uint64_t sorted[APP_MAX_RUNS];
+    struct app_steps med = peers[i].steps;
+    memcpy(res.raw, raw[i], runs * sizeof(raw[i][0]));
+    memcpy(sorted, raw[i], runs * sizeof(sorted[0]));
+    res.cycles = median_u64(sorted, runs);
+    for (size_t s = 0; s < APP_STEPS && med.s[s].name; s++)
+      med.s[s].cycles = median_u64(step_raw[i][s], runs);
+    json_begin();
+    json_str("suite", "proto");
+    json_str("prim", "tls");
+    json_str("op", "handshake");
+    json_str("cipher", c->cipher);
+    json_str("key", c->kind);
+    json_str("side", side_names[i]);
+    json_str("impl", impl);
+    json_measure(&res, runs);
+    json_steps(&med);
+    json_close(&res, t);
+  }
+}
+
+static void bench_handshake(const struct hs_case *c, int sw, const struct run_opts *o, struct tally *t)
+{
+  static uint64_t raw[2][APP_MAX_RUNS], step_raw[2][APP_STEPS][APP_MAX_RUNS];
+  const struct kat_pki *k = pki_find(c->kind);
+  int ok = k != NULL;
+  uint32_t off = vc_accel_off;
+  if (sw)
+    vc_accel_off = ~0u;
+  for (int i = 0; ok && i < 2; i++)
+    peer_setup(i, k, c->suite);
+  for (uint32_t r = 0; ok && r < o->runs; r++) {
+    for (int i = 0; i < 2; i++) {
+      pk_seed_rng(&peers[i].rng, side_names[i]);
+      memset(&peers[i].steps, 0, sizeof(peers[i].steps));
+      peers[i].cycles = 0;
+    }
+    ok = handshake() == VC_OK && vc_tls_suite(&peers[0].t) == c->id && vc_tls_suite(&peers[1].t) == c->id;
+    for (int i = 0; i < 2; i++) {
+      raw[i][r] = peers[i].cycles;
+      for (size_t s = 0; s < APP_STEPS; s++)
+        step_raw[i][s][r] = peers[i].steps.s[s].cycles;
+    }
+  }
+  vc_accel_off = off;
+  hs_records(c, sw ? "sw" : "hw", raw, step_raw, ok, o->runs, t);
+}
+
+/* The record layer: a payload sealed in records of VC_TLS_MAX_PLAIN bytes by the client's write
+ * direction and opened by a copy of it (the server's read side), from a fixed master secret and
+ * randoms (bench_key, bench_iv, bench_fill) and CBC's explicit IVs drawn from the DRBG seeded
+ * with "vexcrypt/proto/record", so the host can rebuild the last record. */
+static struct rec_ctx {
+  vc_tls_dir wr, rd, unused;
+  vc_drbg rng;
+  uint8_t plain[VC_TLS_MAX_PLAIN], rec[VC_TLS_IN_CAP], last[32];
+  uint64_t seal, open;
+  uint32_t records;
+} rx;
+
+static int record_pass(unsigned id, uint32_t bytes)
+{
+  uint8_t master[48], crand[32], srand[32];
+  int rc;
+  bench_key(master, sizeof(master));
+  bench_iv(crand, sizeof(crand));
+  bench_fill(srand, sizeof(srand));
+  if ((rc = vc_tls_keys(master, id, crand, srand, &rx.wr, &rx.unused)))
+    return rc;
+  rx.rd = rx.wr;
+  pk_seed_rng(&rx.rng, "vexcrypt/proto/record");
+  rx.seal = rx.open = 0;
+  rx.records = 0;
+  for (uint32_t done = 0; done < bytes; rx.records++) {
+    size_t len = bytes - done < VC_TLS_MAX_PLAIN ? bytes - done : VC_TLS_MAX_PLAIN, n, ptlen;
+    const uint8_t *pt;
+    uint64_t t0 = plat_cycles();
+    rc = vc_tls_record_seal(&rx.wr, &rx.rng, 23, rx.plain, len, rx.rec, sizeof(rx.rec), &n);
+    uint64_t t1 = plat_cycles();
+    if (rc)
+      return rc;
+    vc_sha256(rx.rec, n, rx.last);
+    uint64_t t2 = plat_cycles();
+    rc = vc_tls_record_open(&rx.rd, rx.rec, n, &pt, &ptlen);
+    uint64_t t3 = plat_cycles();
+    if (rc || ptlen != len || memcmp(pt, rx.plain, len))
+      return rc ? rc : VC_ERR_VERIFY;
+    rx.seal += plat_elapsed(t0, t1);
+    rx.open += plat_elapsed(t2, t3);
+    done += (uint32_t)len;
+  }
+  return VC_OK;
+}
+
+static void bench_record(const char *cipher, unsigned id, uint32_t bytes, int sw, const struct run_opts *o,
+                         struct tally *t)
+{
+  struct bench_result res[2];
+  uint32_t runs = bytes > ONE_PASS_BYTES ? 1 : o->runs, off = vc_accel_off;
+  uint64_t sorted[APP_MAX_RUNS];
+  int ok = 1;
+  if (sw)
+    vc_accel_off = ~0u;
+  bench_fill(rx.plain, sizeof(rx.plain));
+  for (uint32_t r = 0; r < runs; r++) {
+    ok &= record_pass(id, bytes) == VC_OK;
+    res[0].raw[r] = rx.seal;
+    res[1].raw[r] = rx.open;
+  }
+  vc_accel_off = off;
+  for (int i = 0; i < 2; i++) {
+    res[i].ok = ok;
+    res[i].instret = 0;
+    res[i].has_insn = 0;
+    memcpy(sorted, res[i].raw, runs * sizeof(sorted[0]));
+    res[i].cycles = median_u64(sorted, runs);
+    json_begin();
+    json_str("suite", "proto");
+    json_str("prim", "record");
+    json_str("op", i ? "open" : "seal");
+    json_str("cipher", cipher);
+    json_u64("bytes", bytes);
+    json_str("impl", sw ? "sw" : "hw");
+    json_measure(&res[i], runs);
+    json_u64("records", rx.records);
+    if (!i)
+      json_bytes("last", rx.last, sizeof(rx.last));
+    json_close(&res[i], t);
+  }
+}
+
+static void bench_proto(const struct run_opts *o, struct tally *t)
+{
+  static const uint32_t sizes[] = {20480, 1048576};
+  int impls = vc_accel_present() ? 2 : 1;       /* "hw" only where the build has a unit */
+  for (size_t i = 0; i < (o->all ? BENCH_N(hs_cases) : 1); i++)
+    for (int sw = 2 - impls; sw < 2; sw++) {
+      if (bench_group(o))
+        bench_handshake(&hs_cases[i], sw, o, t);
+      bench_group_end();
+    }
+  for (size_t s = 0; s < (o->all ? BENCH_N(sizes) : 1); s++)
+    for (size_t i = 0; i < 2; i++)              /* hs_cases[0] and [1]: each cipher suite once */
+      for (int sw = i ? 1 : 2 - impls; sw < 2; sw++) {   /* no unit serves CBC's AES and HMAC */
+        if (bench_group(o))
+          bench_record(hs_cases[i].cipher, hs_cases[i].id, sizes[s], sw, o, t);
+        bench_group_end();
+      }
+}
+
+const struct suite suite_proto = {"proto",
+  "protocols, both peers in the SoC: TLS 1.2 handshakes with mutual authentication (P-256; all: RSA-1024/2048 "
+  "DHE) per side and step, the record layer over 20,480 B (all: 1 MiB), on the units and off",
+  bench_proto};

@@ -1,0 +1,186 @@
+"""Suite "proto" (fw/app/bench_proto.c): the TLS engine's client and server shaking hands in the
+SoC with mutual authentication, both peers in the firmware over the fixed PKI of
+vexrun/vectors/pki.py, each side's cycles and steps on the accelerators and off them; the record
+layer alone over 20,480 B and 1 MiB (seed 003's cases). Beside them: seed 003's SSL figures at
+the iPAQ's 206 MHz, seed 004's client stages (Tables 1 and 3), p256-m and OTBN.
+
+The host checks each handshake record's steps (a mutually authenticated handshake has every one
+on each side) and rebuilds the last record of each sealed payload with its model
+(vexrun/models/tls.py) from the suite's fixed keys."""
+
+import hashlib
+
+from vexrun.models import tls as model
+from vexrun.models.drbg import HmacDrbg
+from vexrun.suites import seeds
+from vexrun.suites.base import Suite, by_impl, cycles, find, mcycles, status
+from vexrun.suites.records import bench_iv, bench_key, bench_pattern
+
+PAGE = "protocols.md"
+SUITE_IDS = {"ECDHE-ECDSA-AES128-GCM-SHA256": model.GCM, "DHE-RSA-AES256-SHA": model.CBC}
+STEPS = ("verify_cert", "verify", "keygen", "shared", "sign", "derive", "finished", "record")
+PK_STEPS = ("verify_cert", "verify", "keygen", "shared", "sign")
+KEYS = {"p256": "P-256", "rsa1024": "RSA-1024", "rsa2048": "RSA-2048"}
+
+
+def last_record(rec):
+    """The last record of a sealed payload, as the model writes it from the suite's keys."""
+    suite = SUITE_IDS[rec["cipher"]]
+    mac_key, _, key, _, salt, _ = model.key_block(bench_key(48), bench_iv(32), bench_pattern(32), suite)
+    n = rec["records"]
+    iv = None
+    if suite == model.CBC:          # one explicit IV drawn per record
+        d = HmacDrbg(b"vexcrypt/proto/record")
+        for _ in range(n):
+            iv = d.generate(16)
+    data = bench_pattern(model.MAX_PLAIN)[:rec["bytes"] - model.MAX_PLAIN * (n - 1)]
+    return model.seal(suite, mac_key, key, salt, n - 1, data, iv)
+
+
+def check(rec):
+    if rec.get("prim") == "tls":
+        got = [s["step"] for s in rec.get("steps", [])]
+        if sorted(got) != sorted(STEPS):
+            return f"handshake steps {got}: a mutually authenticated handshake has {list(STEPS)}"
+        if sum(s["cycles"] for s in rec["steps"]) > rec["cycles"]:
+            return "the steps' cycles exceed the side's"
+        return None
+    if rec.get("op") == "seal":
+        want = hashlib.sha256(last_record(rec)).hexdigest()
+        return None if rec.get("last") == want else "the last record differs from the model's"
+    return None
+
+
+def progress(rec):
+    if rec.get("prim") == "tls":
+        return f"{rec['cipher']} {rec['key']} {rec['side']} [{rec['impl']}] {mcycles(rec['cycles'])}"
+    return f"{rec['cipher']} {rec['op']} {rec['bytes']:,} B [{rec['impl']}] {rec['cycles'] / rec['bytes']:,.1f} cycles/B"
+
+
+def _steps(rec):
+    return {s["step"]: s["cycles"] for s in rec["steps"]}
+
+
+def handshakes(records):
+    """{(cipher, key, side): {impl: record}} of the handshake records."""
+    return by_impl(find(records, "proto", prim="tls"), ("cipher", "key", "side"))
+
+
+def table(records, config):
+    hs = handshakes(records)
+    if not hs:
+        return []
+    lines = [f"Protocols (suite proto, {config}): TLS 1.2 handshakes, both peers in the SoC, cycles per side", ""]
+    for (cipher, key, side), impls in hs.items():
+        cells = "  ".join(f"{i} {mcycles(r['cycles']):>10} {status(r)}" for i, r in sorted(impls.items()))
+        lines.append(f"{cipher:<31} {KEYS.get(key, key):<9} {side:<7} {cells}")
+    return lines
+
+
+def handshake_lines(records):
+    out = ["### TLS 1.2 handshakes, both peers in the SoC", "",
+           "Each row is one side of a full handshake with mutual authentication (the server asks for the client's "
+           "certificate), its engine's every call timed (`total`) and the engine's steps apart (step hooks of "
+           "`tls.h`): `verify_cert` checks the peer's certificate under the CA, `verify` the peer's signature "
+           "(ServerKeyExchange or CertificateVerify), `keygen` and `shared` are the ephemeral (EC)DH, `sign` the own "
+           "signature, `derive` the master secret and keys, `finished` both Finished messages, `record` the record "
+           "layer's work. The server offers ffdhe2048 (RFC 7919) whatever its RSA key; DH exponents of 225 bits "
+           "(twice the group's strength). \"on\": the build's units (the Montgomery unit for RSA, DH and P-256; "
+           "GHASH on the carry-less multiply unit when the build has it); \"sw\": the same binary with them off.", "",
+           "| suite | key | side | impl | total | " + " | ".join(STEPS) + " |",
+           "|---|---|---|---|---:|" + "---:|" * len(STEPS)]
+    for (cipher, key, side), impls in handshakes(records).items():
+        for impl in ("hw", "sw"):
+            r = impls.get(impl)
+            if r:
+                st = _steps(r)
+                out.append(f"| {cipher} | {KEYS.get(key, key)} | {side} | {'on' if impl == 'hw' else 'sw'} | "
+                           f"**{cycles(r['cycles'])}** | " + " | ".join(cycles(st.get(s)) for s in STEPS) + " |")
+    return out
+
+
+def _side(records, key, side, impl):
+    return next((v.get(impl) for (_, k, s), v in handshakes(records).items() if k == key and s == side), None)
+
+
+def seed_lines(records):
+    """Our handshakes beside seed 003's, seed 004's client stages, p256-m and OTBN."""
+    out = ["", "### Beside the seeds and published figures", "",
+           "| what | theirs | cycles (theirs) | ours, units on | ours, sw |", "|---|---|---:|---:|---:|"]
+    for bits in (1024, 2048):
+        ms = seeds.SEED003_SSL_MS[bits]
+        both = {i: [_side(records, f"rsa{bits}", s, i) for s in ("client", "server")] for i in ("hw", "sw")}
+        ours = {i: sum(r["cycles"] for r in rs) if all(rs) else None for i, rs in both.items()}
+        out.append(f"| seed 003: full SSL handshake, mutual authentication, RSA-{bits}, DH, AES-256, SHA-1 "
+                   f"(iPAQ, 206 MHz; ours: client + server) | {ms:,.2f} ms | "
+                   f"{mcycles(seeds.ms_to_cycles(ms, seeds.SEED003_CLOCK_MHZ))} | {mcycles(ours['hw'])} | "
+                   f"{mcycles(ours['sw'])} |")
+    cl = {i: _side(records, "rsa1024", "client", i) for i in ("hw", "sw")}
+    for stage, step in ((1, "verify_cert"), (2, "sign")):
+        what, data_bits, key_bits = seeds.SEED004_STAGES[stage]
+        vals = {i: _steps(r).get(step) if r else None for i, r in cl.items()}
+        out.append(f"| seed 004 Table 1, stage {stage}: {what} ({data_bits}-bit data, {key_bits}-bit key; ours: "
+                   f"RSA-1024 client's `{step}`, e = 65537) | - | - | {cycles(vals['hw'])} | {cycles(vals['sw'])} |")
+    pk = {i: sum(_steps(r)[s] for s in PK_STEPS) if r else None for i, r in cl.items()}
+    for name, kc in seeds.SEED004_TABLE3_KCYCLES.items():
+        out.append(f"| seed 004 Table 3: the SSL client's public-key work, {name} configuration (Xtensa, 214 MHz; "
+                   f"ours: RSA-1024 client's {' + '.join(PK_STEPS)}, DHE in place of stage 3's RSA encryption) | - | "
+                   f"{mcycles(kc * 1e3)} | {mcycles(pk['hw'])} | {mcycles(pk['sw'])} |")
+    ec = {i: _side(records, "p256", "client", i) for i in ("hw", "sw")}
+    crypto = {i: sum(_steps(r)[s] for s in ("keygen", "shared", "sign", "verify")) if r else None for i, r in ec.items()}
+    for core, (ms, mhz) in seeds.P256M_HANDSHAKE_MS.items():
+        out.append(f"| p256-m, {core}: key pair + ECDH + sign + verify (ours: the P-256 client's keygen + shared + "
+                   f"sign + verify) | {ms:,.0f} ms | {mcycles(seeds.ms_to_cycles(ms, mhz))} | {mcycles(crypto['hw'])} | "
+                   f"{mcycles(crypto['sw'])} |")
+    out.append(f"| OpenTitan OTBN: 2 x P-256 scalar multiplication + sign + verify (its published rows) | - | "
+               f"{mcycles(seeds.OTBN_P256_HANDSHAKE)} | {mcycles(crypto['hw'])} | {mcycles(crypto['sw'])} |")
+    return out
+
+
+def record_lines(records):
+    rows = by_impl(find(records, "proto", prim="record"), ("cipher", "bytes", "op"))
+    if not rows:
+        return []
+    out = ["", "### The record layer", "",
+           "A payload sealed in records of 16,384 bytes by the client's write direction and opened by the server's "
+           "read direction (`vc_tls_record_seal`/`_open`, keys from a fixed master secret); the 1 MiB payload is "
+           "measured in one pass, the 20,480-byte one (seed 003's energy case) as the median of the runs. GCM: "
+           "aes_ct, GHASH on the carry-less multiply unit when on; CBC: aes_ct with HMAC-SHA-1, the MAC and padding "
+           "checked in constant time on opening (no unit serves it: measured once).", "",
+           "| suite | bytes | op | on: cycles | cycles/B | sw: cycles | cycles/B |", "|---|---:|---|---:|---:|---:|---:|"]
+    for (cipher, n, op), impls in rows.items():
+        hw, sw = impls.get("hw"), impls.get("sw")
+        out.append(f"| {cipher} | {n:,} | {op} | {cycles(hw and hw['cycles'])} | {_cpb(hw, n)} | "
+                   f"{cycles(sw and sw['cycles'])} | {_cpb(sw, n)} |")
+    t = {b: seeds.SEED003_SSL_TRANSFER_MS[b] - seeds.SEED003_SSL_MS[b] - seeds.SEED003_PLAIN_TRANSFER_MS
+         for b in (1024, 2048)}
+    out += ["", "Seed 003's 1 MB transfer between two iPAQs took "
+            + " and ".join(f"{seeds.SEED003_SSL_TRANSFER_MS[b]:,.2f} ms with RSA-{b}" for b in (1024, 2048))
+            + f" including the handshake, {seeds.SEED003_PLAIN_TRANSFER_MS:,.2f} ms without SSL: the records' "
+            f"share, over the network, is about {t[1024]:,.0f} and {t[2048]:,.0f} ms "
+            f"({mcycles(seeds.ms_to_cycles(t[1024], seeds.SEED003_CLOCK_MHZ))} and "
+            f"{mcycles(seeds.ms_to_cycles(t[2048], seeds.SEED003_CLOCK_MHZ))} at 206 MHz) for both ends together."]
+    return out
+
+
+def _cpb(r, n):
+    return f"{r['cycles'] / n:,.1f}" if r else "-"
+
+
+def page(records, meta, data):
+    if not find(records, "proto"):
+        return []
+    return (["## Protocols (suite `proto`)", "",
+             "Both peers in the SoC's firmware, in memory: no network, no peer whose speed moves the figures; the "
+             "certificates are fixed (vexrun/vectors/pki.py: a CA and two leaves per key kind, RSA PKCS#1 v1.5 and "
+             "RFC 6979 ECDSA signatures over SHA-256). `vexrun tls` measures the same engine against OpenSSL "
+             "(docs/tls.md).", ""]
+            + handshake_lines(records) + seed_lines(records) + record_lines(records) + [""])
+
+
+# Estimated from vexrun tls's figures (docs/tls.md): the quick run (P-256 on and off, 20,480 B)
+# about 0.1 G cycles a run; "all" about 0.65 G a run for the handshakes and 1.6 G for the 1 MiB
+# payloads, which pass once whatever the runs.
+SUITES = [Suite("proto", estimate=lambda o: (0.65e9 * o.runs + 1.6e9) if o.all else 0.1e9 * o.runs,
+                progress=progress, check=check, table=table, page=page, page_file=PAGE,
+                accelerators=("clmul", "mont"))]
