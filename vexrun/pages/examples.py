@@ -2,7 +2,7 @@
 make-sim-<config>.json, saved by `vexrun sim --publish docs`), the benchmark pages' runs and the
 constant-time table's. Each names the commit and the command it comes from."""
 
-from hw.config import ACCELERATORS, SocConfig
+from hw.config import ACCELERATORS, SocConfig, accelerator
 
 from vexrun import suites
 from vexrun.soc.results import render_table
@@ -82,6 +82,11 @@ def durations(data):
         if m:
             accel = [a for a in ACCELERATORS if a.page == page]
             rows.append((f"`make bench{' ' + accel[0].make_var + '=1' if accel else ''}`", bench_wall(m),
+                         f"{(m.get('sweep') or m)['sim_cycles'] / 1e9:,.1f} G", m["commit"][:7]))
+    for s in suites.SUITES.values():
+        if s.accelerators and (m := data.run(s.page_file.replace(".md", ".json"))[1]):
+            on = " ".join(f"{accelerator(a).make_var}=1" for a in s.accelerators)
+            rows.append((f"`make bench {on} SUITES={s.name}`", bench_wall(m),
                          f"{(m.get('sweep') or m)['sim_cycles'] / 1e9:,.1f} G", m["commit"][:7]))
     ct = data.get("ct.json")
     if ct:

@@ -10,6 +10,8 @@ on each side) and rebuilds the last record of each sealed payload with its model
 
 import hashlib
 
+from hw.config import ACCELERATORS
+
 from vexrun.models import tls as model
 from vexrun.models.drbg import HmacDrbg
 from vexrun.suites import seeds
@@ -21,6 +23,7 @@ SUITE_IDS = {"ECDHE-ECDSA-AES128-GCM-SHA256": model.GCM, "DHE-RSA-AES256-SHA": m
 STEPS = ("verify_cert", "verify", "keygen", "shared", "sign", "derive", "finished", "record")
 PK_STEPS = ("verify_cert", "verify", "keygen", "shared", "sign")
 KEYS = {"p256": "P-256", "rsa1024": "RSA-1024", "rsa2048": "RSA-2048"}
+BESIDE = "Beside the seeds and published figures"
 
 
 def last_record(rec):
@@ -105,7 +108,7 @@ def _side(records, key, side, impl):
 
 def seed_lines(records):
     """Our handshakes beside seed 003's, seed 004's client stages, p256-m and OTBN."""
-    out = ["", "### Beside the seeds and published figures", "",
+    out = ["", f"### {BESIDE}", "",
            "| what | theirs | cycles (theirs) | ours, units on | ours, sw |", "|---|---|---:|---:|---:|"]
     for bits in (1024, 2048):
         ms = seeds.SEED003_SSL_MS[bits]
@@ -135,6 +138,40 @@ def seed_lines(records):
     out.append(f"| OpenTitan OTBN: 2 x P-256 scalar multiplication + sign + verify (its published rows) | - | "
                f"{mcycles(seeds.OTBN_P256_HANDSHAKE)} | {mcycles(crypto['hw'])} | {mcycles(crypto['sw'])} |")
     return out
+
+
+def _both(records, key):
+    """{impl: client + server cycles} of a handshake, when both sides ran."""
+    out = {}
+    for i in ("hw", "sw"):
+        rs = [_side(records, key, s, i) for s in ("client", "server")]
+        out[i] = sum(r["cycles"] for r in rs) if all(rs) else None
+    return out
+
+
+def ssl_summary(records):
+    """The seed map's line for seed 003's handshakes: client + server, on and off the units."""
+    parts = [f"RSA-{b} {mcycles(v['hw'])} on / {mcycles(v['sw'])} sw" for b in (1024, 2048)
+             if (v := _both(records, f"rsa{b}"))["sw"]]
+    return "; ".join(parts) + " (client + server, DHE-RSA-AES256-SHA)" if parts else None
+
+
+def stages_summary(records):
+    """The seed map's line for seed 004's stages 1 and 2 (the RSA-1024 client's steps)."""
+    r = {i: _side(records, "rsa1024", "client", i) for i in ("hw", "sw")}
+    if not r["sw"]:
+        return None
+    return "; ".join(f"stage {n} ({st}) {cycles(_steps(r['hw'])[st]) if r['hw'] else '-'} on / "
+                     f"{cycles(_steps(r['sw'])[st])} sw" for n, st in ((1, "verify_cert"), (2, "sign")))
+
+
+def client_pk_summary(records):
+    """The seed map's line for seed 004's Table 3: the RSA-1024 client's public-key steps."""
+    r = {i: _side(records, "rsa1024", "client", i) for i in ("hw", "sw")}
+    if not r["sw"]:
+        return None
+    pk = {i: sum(_steps(v)[s] for s in PK_STEPS) if v else None for i, v in r.items()}
+    return f"{mcycles(pk['hw'])} on / {mcycles(pk['sw'])} sw (our one configuration; DHE for stage 3)"
 
 
 def record_lines(records):
@@ -183,4 +220,4 @@ def page(records, meta, data):
 # payloads, which pass once whatever the runs.
 SUITES = [Suite("proto", estimate=lambda o: (0.65e9 * o.runs + 1.6e9) if o.all else 0.1e9 * o.runs,
                 progress=progress, check=check, table=table, page=page, page_file=PAGE,
-                accelerators=("clmul", "mont"))]
+                accelerators=tuple(a.name for a in ACCELERATORS))]     # every unit, on and off
