@@ -55,6 +55,8 @@ extern const struct oracle_op oracle_x509_ops[];   /* X.509 certificates (oracle
 extern const size_t oracle_x509_nops;
 extern const struct oracle_op oracle_tls_ops[];    /* the TLS engine's connection (oracle_tls.c) */
 extern const size_t oracle_tls_nops;
+extern const struct oracle_op oracle_ike_ops[];    /* both peers of an IKEv1 exchange (oracle_ike.c) */
+extern const size_t oracle_ike_nops;
 /* A table of ops for the server to look names up in. */
 struct op_table {
   const struct oracle_op *ops;
