@@ -201,6 +201,15 @@ uint64_t app_timed(uint64_t cycles);
     cycles = app_timed(plat_elapsed(t0_, plat_cycles())); \
   } while (0)
 
+/* A protocol engine's step hook (tls.h, ike.h) summed by name into a table of n steps (the
+first free entry takes a new name; names past n are dropped): end = 0 starts a step's timer,
+end = 1 adds its cycles (app_timed). */
+struct app_step {
+  const char *name;
+  uint64_t cycles, t0;
+};
+void app_step(struct app_step *steps, size_t n, const char *name, int end);
+
 /* Benchmark helpers. One measurement: `prep` (untimed, may be NULL) then `fn` (timed) once per
  * repetition, the median of the runs, and one more run counting instructions when asked. */
 typedef int (*bench_fn)(void *arg);

@@ -25,28 +25,14 @@ static struct side {
   uint8_t id[VC_IKE_MAX_ID];
   int rc;
   uint64_t phase1, quick;
-  struct step {
-    const char *name;
-    uint64_t cycles, t0;
-  } steps[IKE_STEPS];
+  struct app_step steps[IKE_STEPS];
 } sides[2];
 static uint8_t msgs[IKE_MSGS][VC_IKE_MSG_CAP];
 static size_t msglens[IKE_MSGS];
 
 static void on_step(void *arg, const char *name, int end)
 {
-  uint64_t now = plat_cycles();
-  struct step *s = ((struct side *)arg)->steps;
-  struct step *last = s + IKE_STEPS;
-  while (s < last && s->name && strcmp(s->name, name))
-    s++;
-  if (s == last)
-    return;
-  s->name = name;
-  if (end)
-    s->cycles += app_timed(plat_elapsed(s->t0, now));
-  else
-    s->t0 = now;
+  app_step(((struct side *)arg)->steps, IKE_STEPS, name, end);
 }
 
 /* An RSA key as n | d | p | q (k, k, k/2, k/2 bytes; e = 65537). */
@@ -202,7 +188,7 @@ static void json_side(const char *sfx, struct side *s)
   json_u64(str_fmt(key, sizeof(key), "phase1_cycles_%s", sfx), s->phase1);
   json_u64(str_fmt(key, sizeof(key), "quick_cycles_%s", sfx), s->quick);
   json_array_open(str_fmt(key, sizeof(key), "steps_%s", sfx));
-  for (struct step *t = s->steps; t < s->steps + IKE_STEPS && t->name; t++) {
+  for (struct app_step *t = s->steps; t < s->steps + IKE_STEPS && t->name; t++) {
     json_begin();
     json_str("step", t->name);
     json_u64("cycles", t->cycles);

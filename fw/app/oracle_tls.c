@@ -19,25 +19,12 @@ static vc_drbg rng;
 static uint8_t own_cert[DER_CAP], ca_cert[DER_CAP], ec_key[32];
 static uint8_t app_data[VC_TLS_MAX_PLAIN];
 static int started;
-static struct step {
-  const char *name;
-  uint64_t cycles, t0;
-} steps[TLS_STEPS];
+static struct app_step steps[TLS_STEPS];
 
 static void on_step(void *arg, const char *name, int end)
 {
   (void)arg;
-  uint64_t now = plat_cycles();
-  struct step *s = steps;
-  while (s < steps + TLS_STEPS && s->name && strcmp(s->name, name))
-    s++;
-  if (s == steps + TLS_STEPS)
-    return;
-  s->name = name;
-  if (end)
-    s->cycles += app_timed(plat_elapsed(s->t0, now));
-  else
-    s->t0 = now;
+  app_step(steps, TLS_STEPS, name, end);
 }
 
 static const char *state_name(int s)
@@ -66,7 +53,7 @@ static void respond(uint64_t cycles, size_t used, size_t applen)
     json_bool("alert_from_peer", from_peer);
   }
   json_array_open("steps");
-  for (struct step *s = steps; s < steps + TLS_STEPS && s->name; s++) {
+  for (struct app_step *s = steps; s < steps + TLS_STEPS && s->name; s++) {
     json_begin();
     json_str("step", s->name);
     json_u64("cycles", s->cycles);

@@ -585,3 +585,18 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
   if (refusal || err)
     json_error(o->name, refusal ? refusal : err);
 }
+
+void app_step(struct app_step *steps, size_t n, const char *name, int end)
+{
+  uint64_t now = plat_cycles();
+  struct app_step *s = steps, *last = steps + n;
+  while (s < last && s->name && strcmp(s->name, name))
+    s++;
+  if (s == last)
+    return;
+  s->name = name;
+  if (end)
+    s->cycles += app_timed(plat_elapsed(s->t0, now));
+  else
+    s->t0 = now;
+}

@@ -36,11 +36,13 @@ static int modulus_len(const vc_mp *n, size_t *len)
   return VC_OK;
 }
 
-/* siglen is the modulus length, with room for a tlen-byte T behind 8 bytes of padding. */
+/* siglen is the modulus length, with room for a T of 1..tlen bytes behind 8 bytes of padding. */
 static int raw_setup(const vc_mp *n, size_t tlen, size_t siglen)
 {
   size_t k;
   int rc;
+  if (!tlen)
+    return VC_ERR_LENGTH;
   if ((rc = modulus_len(n, &k)))
     return rc;
   if (siglen != k || k < tlen + 11)
@@ -152,8 +154,6 @@ int vc_rsa_pkcs1_sign_raw(const vc_rsa_priv *k, const uint8_t *t, size_t tlen, u
   int rc;
   if (!k || !t || !sig)
     return VC_ERR_NULL;
-  if (!tlen)
-    return VC_ERR_LENGTH;
   if ((rc = raw_setup(&k->n, tlen, siglen)))
     return rc;
   return sign_block(k, NULL, 0, t, tlen, sig, siglen, crt, cfg);
@@ -165,8 +165,6 @@ int vc_rsa_pkcs1_verify_raw(const vc_rsa_pub *k, const uint8_t *t, size_t tlen, 
   int rc;
   if (!k || !t || !sig)
     return VC_ERR_NULL;
-  if (!tlen)
-    return VC_ERR_LENGTH;
   if ((rc = raw_setup(&k->n, tlen, siglen)))
     return rc;
   return verify_block(k, NULL, 0, t, tlen, sig, siglen, cfg);
