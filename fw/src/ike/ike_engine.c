@@ -4,12 +4,6 @@
 
 #include "ike_internal.h"
 
-void ike_step(const vc_ike *s, const char *name, int end)
-{
-  if (s->cfg.step)
-    s->cfg.step(s->cfg.step_arg, name, end);
-}
-
 static int key_ok(const vc_mp *n)
 {
   size_t bits = vc_mp_bits(n);

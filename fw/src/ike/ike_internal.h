@@ -79,7 +79,7 @@ int ike_keymat(vc_ike *s);
 /* 1 when a and b (n bytes) are equal, in time that depends on n only. */
 int ike_equal(const uint8_t *a, const uint8_t *b, size_t n);
 
-/* ---- the modes (ike_main.c, ike_quick.c) and the engine's step hook (ike_engine.c) ---- */
+/* ---- the modes (ike_main.c, ike_quick.c); the step hook (ike_msg.c) ---- */
 int ike_main_first(vc_ike *s);
 int ike_main_feed(vc_ike *s, const uint8_t *msg, size_t len);
 int ike_quick_first(vc_ike *s);

@@ -1,9 +1,16 @@
 /* ISAKMP messages (RFC 2408 3): the header, generic payload headers, the SA payloads this
- * engine proposes, and the encryption of the payloads (RFC 2409 appendix B's padding). */
+ * engine proposes, and the encryption of the payloads (RFC 2409 appendix B's padding); the step
+ * hook every IKE source calls. */
 #include <string.h>
 
 #include "ike_internal.h"
 #include "../internal.h"
+
+void ike_step(const vc_ike *s, const char *name, int end)
+{
+  if (s->cfg.step)
+    s->cfg.step(s->cfg.step_arg, name, end);
+}
 
 void ike_begin(vc_ike *s, ike_wr *w, uint8_t exch, uint8_t flags, uint32_t msgid)
 {
