@@ -262,9 +262,15 @@ def build_parser():
                        "the target has no clock)")
         t.add_argument("--dh-xbits", type=lambda v: v if v == "full" else count(v), help="DH exponent bits, or full (default: 160 up to 1024-bit groups, 225 above)")
         t.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
-        t.add_argument("--host", action="store_true", help="run the engine in the host build (fast; its cycles are "
-                       "not the SoC's)")
+        t.add_argument("--host", action="store_true", help="run the engine in the host build (fast; its cycles are not the SoC's)")
         target_args(t)
+
+    ik = command("ike", c.cmd_ike, "IKEv1 main mode (RSA signatures) and quick mode: both peers in the SoC, checked against the host model")
+    for opt, choices in (("--rsa-bits", [1024, 2048]), ("--group", [2, 14]), ("--cipher", ["des", "3des"])):
+        ik.add_argument(opt, type=type(choices[0]), choices=choices, default=choices[0], help=f"default: {choices[0]}")
+    ik.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
+    ik.add_argument("--host", action="store_true", help="run both peers in the host build (its cycles are not the SoC's)")
+    target_args(ik)
 
     fz = command("fuzz", c.cmd_fuzz, "libFuzzer runs of the firmware's C code on the host (clang, ASan, UBSan)")
     fz.add_argument("--seconds", type=count, default=600, help="time per target (default: 600)")

@@ -8,7 +8,7 @@ from pathlib import Path
 from hw.config import accelerator, switches
 
 from vexrun import suites
-from vexrun.env import ROOT, UsageError
+from vexrun.env import ROOT, ToolError, UsageError
 from vexrun.soc.build import Config, ensure_all
 
 DEFAULT_SUITES = "selftest,hash,block,stream"
@@ -190,6 +190,23 @@ def cmd_tls(args):
     print(json.dumps(summary, separators=(",", ":")), flush=True)
     if not summary["ok"]:
         raise tls.TlsError(summary.get("error") or f"handshake failed: alert {summary['alert']} from {summary['alert_from']}")
+    return 0
+
+
+def cmd_ike(args):
+    from vexrun.proto import ike, tls
+    req, peers = ike.inputs(args.rsa_bits, args.group, args.cipher)
+    if args.impl:
+        req["impl"] = args.impl
+    sess = tls.host_session() if args.host else sessions(args)()
+    try:
+        ans = sess.request(req)
+    finally:
+        sess.close()
+    summary = ike.summary(ans, ike.expected(peers))
+    print(json.dumps(summary, separators=(",", ":")), flush=True)
+    if not summary["ok"]:
+        raise ToolError("ike: " + (ans.get("error") or "the target differs from the host model in " + ", ".join(summary["differs"])))
     return 0
 
 

@@ -55,6 +55,8 @@ extern const struct oracle_op oracle_x509_ops[];   /* X.509 certificates (oracle
 extern const size_t oracle_x509_nops;
 extern const struct oracle_op oracle_tls_ops[];    /* the TLS engine's connection (oracle_tls.c) */
 extern const size_t oracle_tls_nops;
+extern const struct oracle_op oracle_ike_ops[];    /* both peers of an IKEv1 exchange (oracle_ike.c) */
+extern const size_t oracle_ike_nops;
 /* A table of ops for the server to look names up in. */
 struct op_table {
   const struct oracle_op *ops;
@@ -263,8 +265,9 @@ void bench_slice_start(void);
 int bench_group(const struct run_opts *o);
 void bench_group_end(void);
 
-/* The cycles of a protocol engine's named steps (tls.h's vc_tls_step_fn and its kin): app_step
- * is the hook (arg: a zeroed struct app_steps), json_steps writes "steps": [{"step", "cycles"}]
+/* The cycles of a protocol engine's named steps (the step hooks of tls.h, ike.h, cms.h): app_step
+ * is the hook (arg: a zeroed struct app_steps; end = 0 starts a step's timer, 1 adds its cycles,
+ * summed by name; names past APP_STEPS are dropped), json_steps writes key: [{"step", "cycles"}]
  * in the order the steps first began. */
 #define APP_STEPS 12
 struct app_steps {
@@ -274,7 +277,7 @@ struct app_steps {
   } s[APP_STEPS];
 };
 void app_step(void *arg, const char *name, int end);
-void json_steps(const struct app_steps *st);
+void json_steps(const char *key, const struct app_steps *st);
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
  * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */

@@ -135,7 +135,7 @@ static void hs_records(const struct hs_case *c, const char *impl, uint64_t raw[2
     json_str("side", side_names[i]);
     json_str("impl", impl);
     json_measure(&res, runs);
-    json_steps(&med);
+    json_steps("steps", &med);
     json_close(&res, t);
   }
 }

@@ -45,7 +45,7 @@ static void respond(uint64_t cycles, size_t used, size_t applen)
     json_u64("alert", (uint64_t)alert);
     json_bool("alert_from_peer", from_peer);
   }
-  json_steps(&steps);
+  json_steps("steps", &steps);
   json_end();
 }
 

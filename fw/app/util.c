@@ -602,9 +602,9 @@ void app_step(void *arg, const char *name, int end)
     st->s[i].t0 = now;
 }
 
-void json_steps(const struct app_steps *st)
+void json_steps(const char *key, const struct app_steps *st)
 {
-  json_array_open("steps");
+  json_array_open(key);
   for (size_t i = 0; i < APP_STEPS && st->s[i].name; i++) {
     json_begin();
     json_str("step", st->s[i].name);

@@ -8,6 +8,7 @@
 #include "vexcrypt/gcm.h"
 #include "vexcrypt/gf2m.h"
 #include "vexcrypt/hash.h"
+#include "vexcrypt/ike.h"
 #include "vexcrypt/modes.h"
 #include "vexcrypt/mp.h"
 #include "vexcrypt/pk.h"
@@ -61,6 +62,7 @@ static const struct {
   TYPE(vc_gf2m), TYPE(vc_gf2m_field), TYPE(vc_gf2m_counts), TYPE(vc_ec_curve),
   TYPE(vc_tls_config), TYPE(vc_tls_dir), TYPE(vc_tls),
   TYPE(vc_span), TYPE(vc_x509_cert),
+  TYPE(vc_ike_config), TYPE(vc_ike_keys), TYPE(vc_ike),
 };
 
 size_t vc_sizeof(const char *name)

@@ -117,6 +117,15 @@ def tls_requests():
             ({"op": "tls", "cmd": "close"}, state("closed"))]
 
 
+def ike_requests():
+    """One exchange with every field given (3DES, HMAC-SHA-256, QM3 tampered): the ike op's fields
+    (its exchanges against the host model: tests/host/test_ike.py)."""
+    from vexrun.proto import ike
+    req, _ = ike.inputs(cipher="3des", hash="sha256", nonce_len=8, seed=b"fields")
+    req.update(dh_xbits=161, tamper=9, tamper_at=39)
+    return [(req, lambda r: r.get("ok") is True and r.get("state_i") == "done" and r.get("rc_r") == -10)]
+
+
 def valid_requests():
     """(request, check of the answer): the valid requests. Together they give every field each op
     lists and every choice of its "a|b|c" descriptions, and nothing else."""
@@ -231,11 +240,11 @@ def valid_requests():
               "dir": "enc", "taglen": 16}, lambda r, w=(ct.hex(), tag.hex()): (r.get("out"), r.get("tag")) == w),
             ({"op": "gcm", "cipher": "aes_tab", "key": key.hex(), "iv": iv.hex(), "aad": aad.hex(), "msg": ct.hex(),
               "dir": "dec", "tag": tag.hex()}, lambda r, w=msg.hex(): r.get("out") == w)]
-    out += tls_requests()
+    out += tls_requests() + ike_requests()
     # Every op answering with cycles takes "repeat": its first request again, with two repeats.
     firsts = {}
     for req, check in out:
-        if req["op"] not in ("ops", "run", "tls"):
+        if req["op"] not in ("ops", "run", "tls", "ike"):
             firsts.setdefault(req["op"], (dict(req, repeat=2), lambda r, c=check: c(r) and r.get("warm_cycles", 0) > 0))
     out += firsts.values()
     out += [({"op": "ct", "list": True}, ok),

@@ -974,6 +974,29 @@ def pk_fns():
             C("mod", "a 256-bit modulus: too short for SHA-256's DigestInfo", LEN,
               lambda w, f: f(_pk_ref(_small_priv(w)), w.hash(), w.digest(), w.out(32), SZ(32), 1, None)),
         ], na={"int": "the key was checked by vc_rsa_priv_complete"}),
+        Fn("vc_rsa_pkcs1_sign_raw", "pk.h", [
+            C("null", "k NULL", N, lambda w, f: f(None, w.digest(), SZ(20), w.out(128), SZ(128), 1, None)),
+            C("null", "t NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), None, SZ(20), w.out(128), SZ(128), 1, None)),
+            C("null", "sig NULL", N, lambda w, f: f(_pk_ref(w.rsa_priv()), w.digest(), SZ(20), None, SZ(128), 1, None)),
+            C("len0", "tlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_priv()), w.digest(), SZ(0), w.out(128), SZ(128), 1, None)),
+            C("lenbig", "tlen 118 (over modulus bytes - 11)", LEN,
+              lambda w, f: f(_pk_ref(w.rsa_priv()), w.buf(bytes(118)), SZ(118), w.out(128), SZ(128), 1, None)),
+            C("lenbig", "siglen 129 (modulus 128 bytes)", LEN,
+              lambda w, f: f(_pk_ref(w.rsa_priv()), w.digest(), SZ(20), w.out(129), SZ(129), 1, None)),
+        ], na={"int": "the key was checked by vc_rsa_priv_complete"}),
+        Fn("vc_rsa_pkcs1_verify_raw", "pk.h", [
+            C("null", "k NULL", N, lambda w, f: f(None, w.digest(), SZ(20), w.zero(128), SZ(128), None)),
+            C("null", "t NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), None, SZ(20), w.zero(128), SZ(128), None)),
+            C("null", "sig NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), w.digest(), SZ(20), None, SZ(128), None)),
+            C("len0", "tlen 0", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.digest(), SZ(0), w.zero(128), SZ(128), None)),
+            C("lenbig", "siglen 129", LEN, lambda w, f: f(_pk_ref(w.rsa_pub()), w.digest(), SZ(20), w.zero(129), SZ(129), None)),
+            C("sig", "signature 1 (a malformed block)", VER,
+              lambda w, f: f(_pk_ref(w.rsa_pub()), w.digest(), SZ(20), w.buf(bytes(127) + b"\x01"), SZ(128), None)),
+            C("int", "signature >= n", VER,
+              lambda w, f: f(_pk_ref(w.rsa_pub()), w.digest(), SZ(20), w.buf(b"\xff" * 128), SZ(128), None)),
+            C("mod", "a modulus of 4104 bits (over VC_MP_MAX_BITS)", MOD,
+              lambda w, f: f(_pk_ref(RsaPub(Mp.of((1 << 4103) + 1), Mp.of(65537))), w.digest(), SZ(20), w.zero(513), SZ(513), None)),
+        ]),
         Fn("vc_rsa_pkcs1_verify", "pk.h", [
             C("null", "k NULL", N, lambda w, f: f(None, w.hash(), w.digest(), w.zero(128), SZ(128), None)),
             C("null", "h NULL", N, lambda w, f: f(_pk_ref(w.rsa_pub()), None, w.digest(), w.zero(128), SZ(128), None)),
@@ -1020,6 +1043,9 @@ def pk_fns():
             C("lenbig", "out capacity 2 for a 3-byte message (*outlen too small)", LEN,
               lambda w, f: f(_pk_ref(w.rsa_priv()), _rsa_ct(w), SZ(128), w.out(2), w.size(2), 1, None)),
         ], na={"mod": KEY_CHECKED}),
+        Fn("vc_dh_xbits_for", "pk.h", [], ret="size",
+           na={"len0": "pbits is a group's size: every value has an answer (160 up to 1024)",
+               "lenbig": "the same (225 above 1024)"}),
         Fn("vc_dh_group_find", "pk.h", [
             C("null", "name NULL (returns NULL)", 0, lambda w, f: f(None)),
             C("param", "unknown name (returns NULL)", 0, lambda w, f: f(b"modp4096")),
@@ -1956,6 +1982,129 @@ def tls_fns():
 
 
 FNS += tls_fns()
+
+
+# ---- IKE (ike.h)
+def _ike_cfg(w, **over):
+    """An initiator's valid configuration (the 1024-bit key on both sides), fields overridden
+    (bytes: a buffer of them; the objects kept alive on w)."""
+    from vexrun.native import ike
+    d = Drbg()
+    assert w.lib.vc_drbg_init(ctypes.byref(d), b"seed", SZ(4)) == 0
+    priv, pub, ident = w.rsa_priv(), w.rsa_pub(), w.buf(b"vexcrypt.example")
+    cfg = ike.Config(role=0, cipher=1, hash=2, group=2, nonce_len=16, id_type=2, id=_kept(w, ident), idlen=16,
+                     spi=256, msgid=1, key=_kept(w, priv), peer_key=_kept(w, pub), rng=_kept(w, d))
+    cfg.cookie[:] = list(range(1, 9))
+    for k, v in over.items():
+        if k == "cookie":
+            cfg.cookie[:] = list(v)
+            continue
+        if isinstance(v, bytes):
+            v = _kept(w, w.buf(v))
+        setattr(cfg, k, v)
+    _kept(w, cfg)
+    return cfg
+
+
+def _ike(w, zeroed=False, **over):
+    """An engine set up (an initiator with message 1 queued, unless over says otherwise), or one
+    never set up (zeroed)."""
+    from vexrun.native import ike
+    s = ike.Ike()
+    if not zeroed:
+        assert w.lib.vc_ike_init(ctypes.byref(s), ctypes.byref(_ike_cfg(w, **over))) == 0
+    _kept(w, s)
+    return ctypes.byref(s)
+
+
+def _ike_init(w, f, null=None, **over):
+    from vexrun.native import ike
+    args = [w.out(ctypes.sizeof(ike.Ike)), ctypes.byref(_ike_cfg(w, **over))]
+    if null is not None:
+        args[null] = None
+    return f(*args)
+
+
+def _ike_failed(w):
+    """A responder that failed on a message it could not parse."""
+    s = _ike(w, role=1)
+    assert w.lib.vc_ike_feed(s, w.buf(bytes(28)), SZ(28)) == PROTO
+    return s
+
+
+def _m1_3des(w):
+    """An initiator's message 1 proposing 3DES (the responder here takes DES only)."""
+    from vexrun.native import ike
+    s, out, n = _ike(w, cipher=5), ctypes.create_string_buffer(1024), SZ(0)
+    assert w.lib.vc_ike_take(s, out, SZ(1024), ctypes.byref(n)) == 0
+    return out.raw[:n.value]
+
+
+def _ike_take(w, f, zeroed=False, null=None, cap=64):
+    args = [_ike(w, zeroed), w.out(64), SZ(cap), w.size(0)]
+    if null is not None:
+        args[null] = None
+    return f(*args)
+
+
+def ike_fns():
+    return [
+        Fn("vc_ike_init", "ike.h", [
+            C("null", "s NULL", N, lambda w, f: _ike_init(w, f, null=0)),
+            C("null", "cfg NULL", N, lambda w, f: _ike_init(w, f, null=1)),
+            *[C("null", f"cfg->{k} NULL", N, lambda w, f, k=k: _ike_init(w, f, **{k: None}))
+              for k in ("key", "peer_key", "rng", "id")],
+            C("len0", "cfg->nonce_len 0", LEN, lambda w, f: _ike_init(w, f, nonce_len=0)),
+            C("len0", "cfg->idlen 0", LEN, lambda w, f: _ike_init(w, f, idlen=0)),
+            C("lenbig", "cfg->nonce_len 65 (over VC_IKE_MAX_NONCE)", LEN, lambda w, f: _ike_init(w, f, nonce_len=65)),
+            C("lenbig", "cfg->idlen 65 (over VC_IKE_MAX_ID)", LEN, lambda w, f: _ike_init(w, f, idlen=65)),
+            C("param", "cfg->role 2", PAR, lambda w, f: _ike_init(w, f, role=2)),
+            C("param", "cfg->cipher 7 (AES)", PAR, lambda w, f: _ike_init(w, f, cipher=7)),
+            C("param", "cfg->hash 1 (MD5)", PAR, lambda w, f: _ike_init(w, f, hash=1)),
+            C("param", "cfg->group 5", PAR, lambda w, f: _ike_init(w, f, group=5)),
+            C("param", "cfg->id_type 0", PAR, lambda w, f: _ike_init(w, f, id_type=0)),
+            C("param", "cfg->cookie all zero", PAR, lambda w, f: _ike_init(w, f, cookie=bytes(8))),
+            C("param", "cfg->spi 255", PAR, lambda w, f: _ike_init(w, f, spi=255)),
+            C("param", "an initiator's cfg->msgid 0", PAR, lambda w, f: _ike_init(w, f, msgid=0)),
+            C("param", "cfg->dh_xbits 1024 (group 2: 1024 bits)", PAR, lambda w, f: _ike_init(w, f, dh_xbits=1024)),
+            C("param", "a 256-bit peer key", PAR, lambda w, f: _ike_init(w, f, peer_key=_kept(w, _small_pub(w)))),
+        ], na={"state": "s is the output: set up here"}),
+        Fn("vc_ike_feed", "ike.h", [
+            C("null", "s NULL", N, lambda w, f: f(None, w.buf(bytes(28)), SZ(28))),
+            C("null", "msg NULL", N, lambda w, f: f(_ike(w, role=1), None, SZ(28))),
+            C("state", "an engine never set up", ST, lambda w, f: f(_ike(w, zeroed=True), w.buf(bytes(28)), SZ(28))),
+            C("state", "an engine that failed", ST, lambda w, f: f(_ike_failed(w), w.buf(bytes(28)), SZ(28))),
+            C("len0", "len 0 (shorter than the header)", PROTO, lambda w, f: f(_ike(w, role=1), w.buf(b"\0"), SZ(0))),
+            C("lenbig", "len 1025 (over VC_IKE_MSG_CAP)", PROTO, lambda w, f: f(_ike(w, role=1), w.buf(bytes(1025)), SZ(1025))),
+            C("param", "a responder for DES given a proposal of 3DES", PROTO,
+              lambda w, f: f(_ike(w, role=1), w.buf(_m1_3des(w)), SZ(len(_m1_3des(w))))),
+        ]),
+        Fn("vc_ike_take", "ike.h", [
+            C("null", "s NULL", N, lambda w, f: _ike_take(w, f, null=0)),
+            C("null", "out NULL with cap 64", N, lambda w, f: _ike_take(w, f, null=1)),
+            C("null", "n NULL", N, lambda w, f: _ike_take(w, f, null=3)),
+            C("state", "an engine never set up", ST, lambda w, f: _ike_take(w, f, zeroed=True)),
+            C("len0", "cap 0 with message 1 queued", LEN, lambda w, f: _ike_take(w, f, cap=0)),
+        ], na={"lenbig": "any capacity that holds the message is valid"}),
+        Fn("vc_ike_quick", "ike.h", [
+            C("null", "s NULL", N, lambda w, f: f(None)),
+            C("state", "an engine never set up", ST, lambda w, f: f(_ike(w, zeroed=True))),
+            C("state", "an initiator still in main mode", ST, lambda w, f: f(_ike(w))),
+            C("state", "a responder", ST, lambda w, f: f(_ike(w, role=1))),
+        ]),
+        Fn("vc_ike_state", "ike.h", [
+            C("null", "s NULL (returns VC_ERR_NULL)", N, lambda w, f: f(None)),
+            C("state", "an engine never set up (returns VC_ERR_STATE)", ST, lambda w, f: f(_ike(w, zeroed=True))),
+        ], ret="val"),
+        Fn("vc_ike_get_keys", "ike.h", [
+            C("null", "s NULL", N, lambda w, f: f(None, w.out(512))),
+            C("null", "k NULL", N, lambda w, f: f(_ike(w), None)),
+            C("state", "an engine never set up", ST, lambda w, f: f(_ike(w, zeroed=True), w.out(512))),
+        ]),
+    ]
+
+
+FNS += ike_fns()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -204,9 +204,36 @@ def tls():
             + m.record(22, m.handshake(16, m.vec(2, b"\1")))]
 
 
+def ike():
+    """The engine's inputs (fw/test/fuzz/ike.c): the host model's exchange on the harness's
+    configuration (its cookies, identities, SPIs, M-ID, and DRBG seeds, so messages 1 to 4 are
+    the harness's own); messages 5 to 9 as their headers and plaintext payloads (bit 4), which
+    the harness encrypts for the receiver (their signatures and hashes are the model's keys',
+    which the receiver refuses)."""
+    from vexrun.models import ike as model
+    from vexrun.proto import ike as proto
+
+    class Recording(model.Peer):
+        plain = []
+
+        def crypt(self, enc, iv, data):
+            if enc:
+                Recording.plain.append(data)
+            return super().crypt(enc, iv, data)
+
+    ki, kr = proto.keys(1024)
+    common = dict(cipher=model.DES_ID, hash_id=model.SHA1_ID, group=2, nonce_len=16, msgid=0x55AA)
+    peers = [Recording(role, (k.n, k.e, k.d), (o.n, o.e), bytes([1, 2, 3, 4, 5, 6, 7, 8 + i]), ident, 0x1000 + i, ident,
+                       **common)
+             for i, (role, k, o, ident) in enumerate((("i", ki, kr, b"alice.ex"), ("r", kr, ki, b"bob.exam")))]
+    msgs = model.exchange(*peers)
+    return ([bytes([k]) + field(m) for k, m in enumerate(msgs[:4])] +
+            [bytes([k | 0x10]) + field(msgs[k][:28] + p) for k, p in zip(range(4, 9), Recording.plain)])
+
+
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
          "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m, "x509": x509,
-         "tls": tls}
+         "tls": tls, "ike": ike}
 
 
 def write_seeds(target: str, directory: Path) -> int:

@@ -19,9 +19,10 @@ def _vectors_dir():
 
 
 @functools.lru_cache(maxsize=None)
-def rsa_key(bits):
+def rsa_key(bits, label="rsa"):
+    """The key of `bits` drawn under "vexcrypt/<label>/<bits>" (label "rsa": the firmware's)."""
     from Crypto.PublicKey import RSA
-    return RSA.generate(bits, randfunc=HmacDrbg(f"vexcrypt/rsa/{bits}".encode()).generate, e=65537)
+    return RSA.generate(bits, randfunc=HmacDrbg(f"vexcrypt/{label}/{bits}".encode()).generate, e=65537)
 
 
 def rsa_keys():

@@ -72,6 +72,14 @@ int vc_rsa_pkcs1_sign(const vc_rsa_priv *k, const vc_hash_class *h, const uint8_
                       uint8_t *sig, size_t siglen, int crt, const vc_mp_cfg *cfg);
 int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8_t *digest,
                         const uint8_t *sig, size_t siglen, const vc_mp_cfg *cfg);
+/* The same type-1 block over raw bytes T instead of a DigestInfo: EM = 00 01 FF..FF 00 T, the
+ * signature IKEv1 implementations make of HASH_I and HASH_R (ike.h; OpenSSL's
+ * RSA_private_encrypt with RSA_PKCS1_PADDING, which isakmpd and racoon call). 1 <= tlen <= modulus
+ * bytes - 11 (VC_ERR_LENGTH otherwise); the other errors as above. */
+int vc_rsa_pkcs1_sign_raw(const vc_rsa_priv *k, const uint8_t *t, size_t tlen, uint8_t *sig,
+                          size_t siglen, int crt, const vc_mp_cfg *cfg);
+int vc_rsa_pkcs1_verify_raw(const vc_rsa_pub *k, const uint8_t *t, size_t tlen, const uint8_t *sig,
+                            size_t siglen, const vc_mp_cfg *cfg);
 int vc_rsa_pkcs1_encrypt(const vc_rsa_pub *k, vc_drbg *rng, const uint8_t *msg, size_t msglen,
                          uint8_t *out, size_t outlen, const vc_mp_cfg *cfg);
 int vc_rsa_pkcs1_decrypt(const vc_rsa_priv *k, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -101,6 +109,10 @@ int vc_dh_group_load(const vc_dh_group *grp, vc_mp *p, vc_mp *g);
  * VC_ERR_RANGE for g outside [2, p-2]. */
 int vc_dh_keygen(const vc_mp *p, const vc_mp *g, size_t xbits, vc_drbg *rng, vc_mp *x, vc_mp *y,
                  const vc_mp_cfg *cfg);
+/* The exponent length for a group of pbits bits that keeps twice its security strength
+ * (SP 800-57 Part 1, Table 2): 160 bits for groups up to 1024 bits, 225 above (RFC 7919 5.2's
+ * figure for 2048-bit groups). What the TLS engine and IKE use by default. */
+size_t vc_dh_xbits_for(size_t pbits);
 /* z = peer^x mod p after checking 1 < peer < p-1 and x (VC_ERR_RANGE): 1 < x < p-1 when
  * xbits == 0, else 1 < x < 2^xbits (2 <= xbits < bits(p); VC_ERR_PARAM otherwise), the key
  * pair's bound. The exponentiation runs over xbits bits (0: the bits of p), constant time for

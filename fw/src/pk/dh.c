@@ -73,3 +73,8 @@ int vc_dh_shared(const vc_mp *p, const vc_mp *x, size_t xbits, const vc_mp *peer
     return VC_ERR_RANGE;
   return vc_pk_exp_secret(&ctx, z, peer, x, xbits ? xbits : vc_mp_bits(p));
 }
+
+size_t vc_dh_xbits_for(size_t pbits)
+{
+  return pbits <= 1024 ? 160 : 225;
+}

@@ -36,89 +36,138 @@ static int modulus_len(const vc_mp *n, size_t *len)
   return VC_OK;
 }
 
+/* siglen is the modulus length, with room for a T of 1..tlen bytes behind 8 bytes of padding. */
+static int raw_setup(const vc_mp *n, size_t tlen, size_t siglen)
+{
+  size_t k;
+  int rc;
+  if (!tlen)
+    return VC_ERR_LENGTH;
+  if ((rc = modulus_len(n, &k)))
+    return rc;
+  if (siglen != k || k < tlen + 11)
+    return VC_ERR_LENGTH;
+  return VC_OK;
+}
+
 /* The DigestInfo for h, after checking that siglen is the modulus length and leaves room for
  * the encoding's 8 bytes of padding at least. */
 static int sig_setup(const vc_mp *n, const vc_hash_class *h, size_t siglen,
                      const struct digest_info **di)
 {
-  size_t k;
-  int rc;
   *di = NULL;
   for (size_t i = 0; i < sizeof(digest_infos) / sizeof(digest_infos[0]); i++)
     if (digest_infos[i].h == h)
       *di = &digest_infos[i];
   if (!*di)
     return VC_ERR_PARAM;
-  if ((rc = modulus_len(n, &k)))
-    return rc;
-  if (siglen != k || k < (*di)->len + h->digest_len + 11)
-    return VC_ERR_LENGTH;
-  return VC_OK;
+  return raw_setup(n, (size_t)(*di)->len + h->digest_len, siglen);
 }
 
-/* EM = 00 01 FF..FF 00 DigestInfo, k bytes. */
-static void emsa_encode(uint8_t *em, size_t k, const struct digest_info *di,
-                        const uint8_t *digest)
+/* EM = 00 01 FF..FF 00 prefix T, k bytes (prefix: the DigestInfo up to the digest, or none). */
+static void emsa_encode(uint8_t *em, size_t k, const uint8_t *prefix, size_t plen,
+                        const uint8_t *t, size_t tlen)
 {
-  size_t dlen = di->h->digest_len, t = di->len + dlen;
+  size_t all = plen + tlen;
   em[0] = 0x00;
   em[1] = 0x01;
-  memset(em + 2, 0xFF, k - t - 3);
-  em[k - t - 1] = 0x00;
-  memcpy(em + k - t, di->prefix, di->len);
-  memcpy(em + k - dlen, digest, dlen);
+  memset(em + 2, 0xFF, k - all - 3);
+  em[k - all - 1] = 0x00;
+  if (plen)
+    memcpy(em + k - all, prefix, plen);
+  memcpy(em + k - tlen, t, tlen);
 }
 
-static VC_NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const struct digest_info *di,
-                               const uint8_t *digest)
+static VC_NOINLINE int emsa_to_mp(vc_mp *m, size_t k, const uint8_t *prefix, size_t plen,
+                                  const uint8_t *t, size_t tlen)
 {
   uint8_t em[MAX_BYTES];
-  emsa_encode(em, k, di, digest);
+  emsa_encode(em, k, prefix, plen, t, tlen);
   return vc_mp_from_bytes(m, em, k);
 }
 
 /* Encoding and comparison (RFC 8017 section 8.2.2, steps 3 and 4) rather than parsing: a
  * parser lenient about the DigestInfo invites Bleichenbacher's e = 3 forgery. */
-static VC_NOINLINE int emsa_match(const vc_mp *m, size_t k, const struct digest_info *di,
-                               const uint8_t *digest)
+static VC_NOINLINE int emsa_match(const vc_mp *m, size_t k, const uint8_t *prefix, size_t plen,
+                                  const uint8_t *t, size_t tlen)
 {
   uint8_t em[MAX_BYTES], expect[MAX_BYTES];
-  emsa_encode(expect, k, di, digest);
+  emsa_encode(expect, k, prefix, plen, t, tlen);
   if (vc_mp_to_bytes(m, em, k) || memcmp(em, expect, k))
     return VC_ERR_VERIFY;
   return VC_OK;
+}
+
+/* The private operation on the block of prefix T, into sig. */
+static int sign_block(const vc_rsa_priv *k, const uint8_t *prefix, size_t plen, const uint8_t *t,
+                      size_t tlen, uint8_t *sig, size_t siglen, int crt, const vc_mp_cfg *cfg)
+{
+  vc_mp m;
+  int rc;
+  if ((rc = emsa_to_mp(&m, siglen, prefix, plen, t, tlen)) ||
+      (rc = vc_rsa_private(k, &m, &m, crt, cfg)))
+    return rc;
+  return vc_mp_to_bytes(&m, sig, siglen);
+}
+
+/* The public operation on sig, compared with the block of prefix T. */
+static int verify_block(const vc_rsa_pub *k, const uint8_t *prefix, size_t plen, const uint8_t *t,
+                        size_t tlen, const uint8_t *sig, size_t siglen, const vc_mp_cfg *cfg)
+{
+  vc_mp m;
+  int rc;
+  vc_mp_from_bytes(&m, sig, siglen);
+  if (vc_mp_cmp_var(&m, &k->n) >= 0)
+    return VC_ERR_VERIFY;
+  if ((rc = vc_rsa_public(k, &m, &m, cfg)))
+    return rc;
+  return emsa_match(&m, siglen, prefix, plen, t, tlen);
 }
 
 int vc_rsa_pkcs1_sign(const vc_rsa_priv *k, const vc_hash_class *h, const uint8_t *digest,
                       uint8_t *sig, size_t siglen, int crt, const vc_mp_cfg *cfg)
 {
   const struct digest_info *di;
-  vc_mp m;
   int rc;
   if (!k || !h || !digest || !sig)
     return VC_ERR_NULL;
-  if ((rc = sig_setup(&k->n, h, siglen, &di)) || (rc = emsa_to_mp(&m, siglen, di, digest)) ||
-      (rc = vc_rsa_private(k, &m, &m, crt, cfg)))
+  if ((rc = sig_setup(&k->n, h, siglen, &di)))
     return rc;
-  return vc_mp_to_bytes(&m, sig, siglen);
+  return sign_block(k, di->prefix, di->len, digest, h->digest_len, sig, siglen, crt, cfg);
 }
 
 int vc_rsa_pkcs1_verify(const vc_rsa_pub *k, const vc_hash_class *h, const uint8_t *digest,
                         const uint8_t *sig, size_t siglen, const vc_mp_cfg *cfg)
 {
   const struct digest_info *di;
-  vc_mp m;
   int rc;
   if (!k || !h || !digest || !sig)
     return VC_ERR_NULL;
   if ((rc = sig_setup(&k->n, h, siglen, &di)))
     return rc;
-  vc_mp_from_bytes(&m, sig, siglen);
-  if (vc_mp_cmp_var(&m, &k->n) >= 0)
-    return VC_ERR_VERIFY;
-  if ((rc = vc_rsa_public(k, &m, &m, cfg)))
+  return verify_block(k, di->prefix, di->len, digest, h->digest_len, sig, siglen, cfg);
+}
+
+int vc_rsa_pkcs1_sign_raw(const vc_rsa_priv *k, const uint8_t *t, size_t tlen, uint8_t *sig,
+                          size_t siglen, int crt, const vc_mp_cfg *cfg)
+{
+  int rc;
+  if (!k || !t || !sig)
+    return VC_ERR_NULL;
+  if ((rc = raw_setup(&k->n, tlen, siglen)))
     return rc;
-  return emsa_match(&m, siglen, di, digest);
+  return sign_block(k, NULL, 0, t, tlen, sig, siglen, crt, cfg);
+}
+
+int vc_rsa_pkcs1_verify_raw(const vc_rsa_pub *k, const uint8_t *t, size_t tlen, const uint8_t *sig,
+                            size_t siglen, const vc_mp_cfg *cfg)
+{
+  int rc;
+  if (!k || !t || !sig)
+    return VC_ERR_NULL;
+  if ((rc = raw_setup(&k->n, tlen, siglen)))
+    return rc;
+  return verify_block(k, NULL, 0, t, tlen, sig, siglen, cfg);
 }
 
 /* EM = 00 02 PS 00 M with PS nonzero random bytes, k bytes. */

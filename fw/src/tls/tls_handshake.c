@@ -149,12 +149,11 @@ static int send_certificate(vc_tls *t)
 
 static size_t dh_xbits(const vc_tls *t)
 {
-  size_t pbits = vc_mp_bits(&t->dh_p);
   if (t->cfg->dh_xbits == VC_TLS_DH_FULL)
     return 0;
   if (t->cfg->dh_xbits)
     return t->cfg->dh_xbits;
-  return pbits <= 1024 ? 160 : 225;
+  return vc_dh_xbits_for(vc_mp_bits(&t->dh_p));
 }
 
 /* The own ephemeral key pair; its public value written as ClientKeyExchange or
