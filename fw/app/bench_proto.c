@@ -15,6 +15,7 @@
 #include "accel.h"
 #include "app.h"
 #include "bench_pk.h"
+#include "ike_pair.h"
 #include "kat.h"
 #include "platform.h"
 #include "vexcrypt/hash.h"
@@ -113,36 +114,58 @@ static void peer_setup(int i, const struct kat_pki *k, uint32_t suite)
   p->cfg.step_arg = &p->steps;
 }
 
-/* A handshake case's record per side: its cycles (median over the runs) and each step's. */
-static void hs_records(const struct hs_case *c, const char *impl, uint64_t raw[2][APP_MAX_RUNS],
-                       uint64_t step_raw[2][APP_STEPS][APP_MAX_RUNS], int ok, uint32_t runs, struct tally *t)
+/* One side of a two-peer case over the runs: its cycles, its phases' (IKE's main and quick
+ * mode) and its steps', each run's, for the medians its record reports. */
+static struct side_runs {
+  uint64_t total[APP_MAX_RUNS], phase[2][APP_MAX_RUNS], steps[APP_STEPS][APP_MAX_RUNS];
+  struct app_steps names;
+} sides_runs[2];
+
+static void side_note(struct side_runs *sr, uint32_t r, uint64_t total, const uint64_t phase[2],
+                      const struct app_steps *st)
 {
-  for (int i = 1; i >= 0; i--) {
-    struct bench_result res = {.ok = ok};
-    uint64_t sorted[APP_MAX_RUNS];
-    struct app_steps med = peers[i].steps;
-    memcpy(res.raw, raw[i], runs * sizeof(raw[i][0]));
-    memcpy(sorted, raw[i], runs * sizeof(sorted[0]));
-    res.cycles = median_u64(sorted, runs);
-    for (size_t s = 0; s < APP_STEPS && med.s[s].name; s++)
-      med.s[s].cycles = median_u64(step_raw[i][s], runs);
-    json_begin();
-    json_str("suite", "proto");
-    json_str("prim", "tls");
-    json_str("op", "handshake");
-    json_str("cipher", c->cipher);
-    json_str("key", c->kind);
-    json_str("side", side_names[i]);
-    json_str("impl", impl);
-    json_measure(&res, runs);
-    json_steps("steps", &med);
-    json_close(&res, t);
+  sr->total[r] = total;
+  for (int p = 0; p < 2; p++)
+    sr->phase[p][r] = phase ? phase[p] : 0;
+  for (size_t i = 0; i < APP_STEPS; i++)
+    sr->steps[i][r] = st->s[i].cycles;
+  sr->names = *st;
+}
+
+/* A side's record: its head (written by the caller after json_begin), then the measurement, the
+ * phases when named, the steps. */
+static void side_record(struct side_runs *sr, const char *const phases[2], int ok, uint32_t runs,
+                        struct tally *t)
+{
+  struct bench_result res = {.ok = ok};
+  uint64_t sorted[APP_MAX_RUNS];
+  memcpy(res.raw, sr->total, runs * sizeof(sr->total[0]));
+  memcpy(sorted, sr->total, runs * sizeof(sorted[0]));
+  res.cycles = median_u64(sorted, runs);
+  json_measure(&res, runs);
+  for (int p = 0; phases && p < 2; p++) {
+    memcpy(sorted, sr->phase[p], runs * sizeof(sorted[0]));
+    json_u64(phases[p], median_u64(sorted, runs));
   }
+  for (size_t i = 0; i < APP_STEPS && sr->names.s[i].name; i++)
+    sr->names.s[i].cycles = median_u64(sr->steps[i], runs);
+  json_steps("steps", &sr->names);
+  json_close(&res, t);
+}
+
+static void head(const char *prim, const char *op, const char *key, const char *side, int sw)
+{
+  json_begin();
+  json_str("suite", "proto");
+  json_str("prim", prim);
+  json_str("op", op);
+  json_str("key", key);
+  json_str("side", side);
+  json_str("impl", sw ? "sw" : "hw");
 }
 
 static void bench_handshake(const struct hs_case *c, int sw, const struct run_opts *o, struct tally *t)
 {
-  static uint64_t raw[2][APP_MAX_RUNS], step_raw[2][APP_STEPS][APP_MAX_RUNS];
   const struct kat_pki *k = pki_find(c->kind);
   int ok = k != NULL;
   uint32_t off = vc_accel_off;
@@ -157,14 +180,75 @@ static void bench_handshake(const struct hs_case *c, int sw, const struct run_op
       peers[i].cycles = 0;
     }
     ok = handshake() == VC_OK && vc_tls_suite(&peers[0].t) == c->id && vc_tls_suite(&peers[1].t) == c->id;
+    for (int i = 0; i < 2; i++)
+      side_note(&sides_runs[i], r, peers[i].cycles, NULL, &peers[i].steps);
+  }
+  vc_accel_off = off;
+  for (int i = 1; i >= 0; i--) {
+    head("tls", "handshake", c->kind, side_names[i], sw);
+    json_str("cipher", c->cipher);
+    side_record(&sides_runs[i], NULL, ok, o->runs, t);
+  }
+}
+
+/* IKEv1 (seed 003 §5): main mode with RSA signatures and one quick mode, both peers here
+ * (ike_pair.h), DES and HMAC-SHA-1 as the seed counts them, group 2 with the RSA-1024 keys and
+ * group 14 with the RSA-2048 ones (the PKI's client key the initiator's, the server's the
+ * responder's). "messages": SHA-256 of the nine messages, which the host's model rebuilds. */
+static const char *const ike_side_names[2] = {"initiator", "responder"};
+
+static int ike_run(const struct kat_pki *k, unsigned group, uint8_t digest[32])
+{
+  for (int i = 0; i < 2; i++) {
+    struct ike_side *s = &ike_sides[i];
+    memset(&s->ike, 0, sizeof(s->ike));
+    memset(&s->steps, 0, sizeof(s->steps));
+    s->rc = 0;
+    s->phase1 = s->quick = 0;
+    pk_rsa_key(&s->key, &k->rsa[1 - i]);
+    uint8_t pattern[16];
+    bench_key(pattern, sizeof(pattern));        /* the cookies: its first and second 8 bytes */
+    memcpy(s->cfg.cookie, pattern + 8 * i, 8);
+    s->cfg.spi = 0x1000u << i;
+    str_fmt((char *)s->id, sizeof(s->id), "%s.vexcrypt.example", ike_side_names[i]);
+    s->cfg.idlen = strlen((const char *)s->id);
+    pk_seed_rng(&s->rng, ike_side_names[i]);
+  }
+  ike_pair(VC_IKE_DES, VC_IKE_SHA1, group, 0, 16, 1);
+  size_t n = ike_exchange(0, 0);
+  vc_sha256_ctx h;
+  vc_sha256_init(&h);
+  for (size_t m = 0; m < n; m++)
+    vc_sha256_update(&h, ike_msgs[m], ike_msglens[m]);
+  vc_sha256_final(&h, digest);
+  return n == IKE_MSGS && !ike_sides[0].rc && !ike_sides[1].rc && vc_ike_state(&ike_sides[0].ike) == VC_IKE_DONE &&
+         vc_ike_state(&ike_sides[1].ike) == VC_IKE_DONE;
+}
+
+static void bench_ike(const char *kind, unsigned group, int sw, const struct run_opts *o, struct tally *t)
+{
+  static const char *const phases[2] = {"phase1", "quick"};
+  const struct kat_pki *k = pki_find(kind);
+  uint8_t digest[32];
+  int ok = k != NULL;
+  uint32_t off = vc_accel_off;
+  if (sw)
+    vc_accel_off = ~0u;
+  for (uint32_t r = 0; ok && r < o->runs; r++) {
+    ok = ike_run(k, group, digest);
     for (int i = 0; i < 2; i++) {
-      raw[i][r] = peers[i].cycles;
-      for (size_t s = 0; s < APP_STEPS; s++)
-        step_raw[i][s][r] = peers[i].steps.s[s].cycles;
+      uint64_t ph[2] = {ike_sides[i].phase1, ike_sides[i].quick};
+      side_note(&sides_runs[i], r, ph[0] + ph[1], ph, &ike_sides[i].steps);
     }
   }
   vc_accel_off = off;
-  hs_records(c, sw ? "sw" : "hw", raw, step_raw, ok, o->runs, t);
+  for (int i = 0; i < 2; i++) {
+    head("ike", "exchange", kind, ike_side_names[i], sw);
+    json_u64("group", group);
+    json_str("cipher", "des");
+    json_bytes("messages", digest, sizeof(digest));
+    side_record(&sides_runs[i], phases, ok, o->runs, t);
+  }
 }
 
 /* The record layer: a payload sealed in records of VC_TLS_MAX_PLAIN bytes by the client's write
@@ -258,6 +342,12 @@ static void bench_proto(const struct run_opts *o, struct tally *t)
     for (int sw = 2 - impls; sw < 2; sw++) {
       if (bench_group(o))
         bench_handshake(&hs_cases[i], sw, o, t);
+      bench_group_end();
+    }
+  for (size_t i = 1; i < (o->all ? BENCH_N(hs_cases) : 2); i++)      /* the RSA keys: IKE */
+    for (int sw = 2 - impls; sw < 2; sw++) {
+      if (bench_group(o))
+        bench_ike(hs_cases[i].kind, hs_cases[i].kind[3] == '1' ? 2 : 14, sw, o, t);
       bench_group_end();
     }
   for (size_t s = 0; s < (o->all ? BENCH_N(sizes) : 1); s++)

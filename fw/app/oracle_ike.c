@@ -6,28 +6,15 @@
 #include <string.h>
 
 #include "app.h"
+#include "ike_pair.h"
 #include "platform.h"
-#include "vexcrypt/ike.h"
-
-#define IKE_MSGS 9
 
 static const char *const msg_names[IKE_MSGS] = {"m1", "m2", "m3", "m4", "m5", "m6", "qm1", "qm2", "qm3"};
 static const char *const state_names[] = {"running", "phase1", "done", "failed"};
 
-/* One side: its engine, keys, DRBG and what it cost. */
-static struct side {
-  vc_ike ike;
-  vc_ike_config cfg;
-  vc_rsa_priv key;
-  vc_rsa_pub pub;                   /* the other side's key */
-  vc_drbg rng;
-  uint8_t id[VC_IKE_MAX_ID];
-  int rc;
-  uint64_t phase1, quick;
-  struct app_steps steps;
-} sides[2];
-static uint8_t msgs[IKE_MSGS][VC_IKE_MSG_CAP];
-static size_t msglens[IKE_MSGS];
+struct ike_side ike_sides[2];
+uint8_t ike_msgs[IKE_MSGS][VC_IKE_MSG_CAP];
+size_t ike_msglens[IKE_MSGS];
 
 /* An RSA key as n | d | p | q (k, k, k/2, k/2 bytes; e = 65537). */
 static const char *get_key(struct req *r, const char *field, vc_rsa_priv *k)
@@ -52,7 +39,7 @@ static const char *get_key(struct req *r, const char *field, vc_rsa_priv *k)
 }
 
 /* One side's fields: "<name>_<side>". */
-static const char *side_fields(struct req *r, struct side *s, const char *sfx)
+static const char *side_fields(struct req *r, struct ike_side *s, const char *sfx)
 {
   char key[16], seed[256];
   const char *err;
@@ -78,7 +65,7 @@ static const char *read_request(struct req *r, uint32_t *tamper, uint32_t *tampe
   const char *err;
   uint32_t group, nonce_len, xbits, msgid;
   const struct req_field *f;
-  memset(sides, 0, sizeof(sides));
+  memset(ike_sides, 0, sizeof(ike_sides));
   if ((err = req_uint(r, "group", 2, 2, 14, &group)) || (group != 2 && group != 14))
     return err ? err : req_bad(r, "group", NULL, NULL);
   unsigned cipher = VC_IKE_DES, hash = VC_IKE_SHA1;
@@ -91,11 +78,17 @@ static const char *read_request(struct req *r, uint32_t *tamper, uint32_t *tampe
       (err = req_uint(r, "msgid", 1, 1, 0xFFFFFFFFu, &msgid)) ||
       (err = req_uint(r, "tamper", 0, 0, IKE_MSGS, tamper)) ||
       (err = req_uint(r, "tamper_at", 0xFFFFFFFFu, 0, 0xFFFFFFFFu, tamper_at)) ||
-      (err = side_fields(r, &sides[0], "i")) || (err = side_fields(r, &sides[1], "r")))
+      (err = side_fields(r, &ike_sides[0], "i")) || (err = side_fields(r, &ike_sides[1], "r")))
     return err;
+  ike_pair(cipher, hash, group, xbits, nonce_len, msgid);
+  return NULL;
+}
+
+void ike_pair(unsigned cipher, unsigned hash, unsigned group, size_t xbits, size_t nonce_len, uint32_t msgid)
+{
   for (int i = 0; i < 2; i++) {
-    struct side *s = &sides[i];
-    vc_rsa_pub_from_priv(&sides[1 - i].pub, &s->key);
+    struct ike_side *s = &ike_sides[i];
+    vc_rsa_pub_from_priv(&ike_sides[1 - i].pub, &s->key);
     s->cfg.role = i ? VC_IKE_RESPONDER : VC_IKE_INITIATOR;
     s->cfg.cipher = cipher;
     s->cfg.hash = hash;
@@ -111,12 +104,11 @@ static const char *read_request(struct req *r, uint32_t *tamper, uint32_t *tampe
     s->cfg.step = app_step;
     s->cfg.step_arg = &s->steps;
   }
-  return NULL;
 }
 
 /* A call of one side, timed into its phase's total; its error kept. */
 struct call {
-  struct side *s;
+  struct ike_side *s;
   int fn;                       /* 0 init, 1 feed, 2 quick */
   const uint8_t *msg;
   size_t len;
@@ -129,7 +121,7 @@ static int run_call(void *arg)
   return c->fn == 0 ? vc_ike_init(ike, &c->s->cfg) : c->fn == 1 ? vc_ike_feed(ike, c->msg, c->len) : vc_ike_quick(ike);
 }
 
-static int timed_call(struct side *s, int fn, const uint8_t *msg, size_t len, int quick)
+static int timed_call(struct ike_side *s, int fn, const uint8_t *msg, size_t len, int quick)
 {
   struct call c = {s, fn, msg, len};
   uint64_t t0 = plat_cycles();
@@ -141,30 +133,29 @@ static int timed_call(struct side *s, int fn, const uint8_t *msg, size_t len, in
   return rc;
 }
 
-/* The exchange: message k goes from sides[from[k]] to the other. Returns the messages made. */
-static size_t exchange(uint32_t tamper, uint32_t tamper_at)
+size_t ike_exchange(uint32_t tamper, uint32_t tamper_at)
 {
   static const uint8_t from[IKE_MSGS] = {0, 1, 0, 1, 0, 1, 0, 1, 0};
   size_t k = 0;
-  if (timed_call(&sides[1], 0, NULL, 0, 0) || timed_call(&sides[0], 0, NULL, 0, 0))
+  if (timed_call(&ike_sides[1], 0, NULL, 0, 0) || timed_call(&ike_sides[0], 0, NULL, 0, 0))
     return 0;
   for (k = 0; k < IKE_MSGS; k++) {
-    struct side *s = &sides[from[k]], *peer = &sides[1 - from[k]];
+    struct ike_side *s = &ike_sides[from[k]], *peer = &ike_sides[1 - from[k]];
     if (k == 6 && timed_call(s, 2, NULL, 0, 1))            /* the initiator starts quick mode */
       break;
-    if (vc_ike_take(&s->ike, msgs[k], VC_IKE_MSG_CAP, &msglens[k]) || !msglens[k])
+    if (vc_ike_take(&s->ike, ike_msgs[k], VC_IKE_MSG_CAP, &ike_msglens[k]) || !ike_msglens[k])
       break;
     if (tamper == k + 1) {
-      size_t at = tamper_at < msglens[k] ? tamper_at : msglens[k] - 1;
-      msgs[k][at] ^= 1;
+      size_t at = tamper_at < ike_msglens[k] ? tamper_at : ike_msglens[k] - 1;
+      ike_msgs[k][at] ^= 1;
     }
-    if (timed_call(peer, 1, msgs[k], msglens[k], k >= 6))
+    if (timed_call(peer, 1, ike_msgs[k], ike_msglens[k], k >= 6))
       return k + 1;
   }
   return k;
 }
 
-static void json_side(const char *sfx, struct side *s)
+static void json_side(const char *sfx, struct ike_side *s)
 {
   char key[24];
   vc_ike_keys keys;
@@ -191,17 +182,17 @@ static const char *op_ike(struct req *r)
   const char *err = read_request(r, &tamper, &tamper_at);
   if (err)
     return err;
-  memset(msglens, 0, sizeof(msglens));
-  size_t n = exchange(tamper, tamper_at);
-  if (sides[0].rc == VC_ERR_NULL || sides[0].rc == VC_ERR_PARAM || sides[0].rc == VC_ERR_LENGTH ||
-      (!n && sides[1].rc))
-    return req_code(r, sides[0].rc ? sides[0].rc : sides[1].rc);
-  json_ok("ike", sides[0].phase1 + sides[0].quick + sides[1].phase1 + sides[1].quick);
+  memset(ike_msglens, 0, sizeof(ike_msglens));
+  size_t n = ike_exchange(tamper, tamper_at);
+  if (ike_sides[0].rc == VC_ERR_NULL || ike_sides[0].rc == VC_ERR_PARAM || ike_sides[0].rc == VC_ERR_LENGTH ||
+      (!n && ike_sides[1].rc))
+    return req_code(r, ike_sides[0].rc ? ike_sides[0].rc : ike_sides[1].rc);
+  json_ok("ike", ike_sides[0].phase1 + ike_sides[0].quick + ike_sides[1].phase1 + ike_sides[1].quick);
   for (size_t k = 0; k < IKE_MSGS; k++)
-    if (msglens[k])
-      json_bytes(msg_names[k], msgs[k], msglens[k]);
-  json_side("i", &sides[0]);
-  json_side("r", &sides[1]);
+    if (ike_msglens[k])
+      json_bytes(msg_names[k], ike_msgs[k], ike_msglens[k]);
+  json_side("i", &ike_sides[0]);
+  json_side("r", &ike_sides[1]);
   json_end();
   return NULL;
 }

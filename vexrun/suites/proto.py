@@ -1,12 +1,12 @@
-"""Suite "proto" (fw/app/bench_proto.c): the TLS engine's client and server shaking hands in the
-SoC with mutual authentication, both peers in the firmware over the fixed PKI of
-vexrun/vectors/pki.py, each side's cycles and steps on the accelerators and off them; the record
-layer alone over 20,480 B and 1 MiB (seed 003's cases). Beside them: seed 003's SSL figures at
-the iPAQ's 206 MHz, seed 004's client stages (Tables 1 and 3), p256-m and OTBN.
+"""Suite "proto" (fw/app/bench_proto.c): the protocols with both peers in the SoC's firmware over
+the fixed PKI of vexrun/vectors/pki.py, each side's cycles and steps on the accelerators and off
+them: TLS 1.2 handshakes with mutual authentication, IKEv1 main and quick mode, the TLS record
+layer alone over 20,480 B and 1 MiB (seed 003's cases). Beside them: seed 003's SSL and IKE
+figures at the iPAQ's 206 MHz, seed 004's client stages (Tables 1 and 3), p256-m and OTBN.
 
 The host checks each handshake record's steps (a mutually authenticated handshake has every one
-on each side) and rebuilds the last record of each sealed payload with its model
-(vexrun/models/tls.py) from the suite's fixed keys."""
+on each side), rebuilds the IKE exchange's messages with its model (vexrun/models/ike.py) and
+the last record of each sealed payload with the record model (vexrun/models/tls.py)."""
 
 import hashlib
 
@@ -17,6 +17,7 @@ from vexrun.models.drbg import HmacDrbg
 from vexrun.suites import seeds
 from vexrun.suites.base import Suite, by_impl, cycles, find, mcycles, status
 from vexrun.suites.records import bench_iv, bench_key, bench_pattern
+from vexrun.vectors import pki
 
 PAGE = "protocols.md"
 SUITE_IDS = {"ECDHE-ECDSA-AES128-GCM-SHA256": model.GCM, "DHE-RSA-AES256-SHA": model.CBC}
@@ -40,7 +41,23 @@ def last_record(rec):
     return model.seal(suite, mac_key, key, salt, n - 1, data, iv)
 
 
+def ike_messages(kind, group):
+    """The nine messages of suite proto's IKE exchange as the host model makes them from the same
+    inputs (fw/app/bench_proto.c's ike_run): the PKI's client key the initiator's, the server's the
+    responder's."""
+    from vexrun.models import ike
+    ki, kr = pki.key(kind, "client"), pki.key(kind, "server")
+    cookies = bench_key(16)
+    peers = [ike.Peer(role, key=(k.n, k.e, k.d), peer_key=(o.n, o.e), cookie=cookies[8 * i:8 * i + 8],
+                      id_data=f"{name}.vexcrypt.example".encode(), spi=0x1000 << i, seed=name.encode(), group=group)
+             for i, (role, name, k, o) in enumerate((("i", "initiator", ki, kr), ("r", "responder", kr, ki)))]
+    return ike.exchange(*peers)
+
+
 def check(rec):
+    if rec.get("prim") == "ike":
+        want = hashlib.sha256(b"".join(ike_messages(rec["key"], rec["group"]))).hexdigest()
+        return None if rec.get("messages") == want else "the exchange's messages differ from the host model's"
     if rec.get("prim") == "tls":
         got = [s["step"] for s in rec.get("steps", [])]
         if sorted(got) != sorted(STEPS):
@@ -55,6 +72,9 @@ def check(rec):
 
 
 def progress(rec):
+    if rec.get("prim") == "ike":
+        return (f"IKEv1 {KEYS[rec['key']]} group {rec['group']} {rec['side']} [{rec['impl']}] main mode "
+                f"{mcycles(rec['phase1'])}, quick mode {cycles(rec['quick'])}")
     if rec.get("prim") == "tls":
         return f"{rec['cipher']} {rec['key']} {rec['side']} [{rec['impl']}] {mcycles(rec['cycles'])}"
     return f"{rec['cipher']} {rec['op']} {rec['bytes']:,} B [{rec['impl']}] {rec['cycles'] / rec['bytes']:,.1f} cycles/B"
@@ -174,6 +194,47 @@ def client_pk_summary(records):
     return f"{mcycles(pk['hw'])} on / {mcycles(pk['sw'])} sw (our one configuration; DHE for stage 3)"
 
 
+def ike_lines(records):
+    rows = by_impl(find(records, "proto", prim="ike"), ("key", "group", "side"))
+    if not rows:
+        return []
+    names = [s["step"] for r in find(records, "proto", prim="ike")[:1] for s in r["steps"]]
+    out = ["", "### IKEv1: main mode with RSA signatures and quick mode, both peers in the SoC", "",
+           "RFC 2409's exchange (fw/src/ike, docs/ike.md): DES-CBC and HMAC-SHA-1 as seed 003 counts them, group 2 "
+           "with the RSA-1024 keys and group 14 with the RSA-2048 ones, DH exponents of 160 and 225 bits; the nine "
+           "messages checked against the host model (vexrun/models/ike.py). Main mode and quick mode per side, and "
+           "the steps of both.", "",
+           "| key, group | side | impl | main mode | quick mode | " + " | ".join(names) + " |",
+           "|---|---|---|---:|---:|" + "---:|" * len(names)]
+    for (key, group, side), impls in rows.items():
+        for impl in ("hw", "sw"):
+            if r := impls.get(impl):
+                st = _steps(r)
+                out.append(f"| {KEYS[key]}, group {group} | {side} | {'on' if impl == 'hw' else 'sw'} | "
+                           f"**{cycles(r['phase1'])}** | {cycles(r['quick'])} | "
+                           + " | ".join(cycles(st.get(n)) for n in names) + " |")
+    out += ["", "Seed 003 §5 computes IKE from its Table 1 rather than running it: both peers' RSA signature and "
+            "verification (and SHA) for main mode, three DES encryptions and three SHA hashes for quick mode.", "",
+            "| | seed 003 (iPAQ, 206 MHz) | cycles | ours, the same work (both peers' sign + verify), on / sw | "
+            "ours, both peers' whole main mode, on / sw |", "|---|---:|---:|---:|---:|"]
+    for kind, bits in (("rsa1024", 1024), ("rsa2048", 2048)):
+        ms = seeds.SEED003_IKE_MS[bits]
+        same, whole = {}, {}
+        for impl in ("hw", "sw"):
+            rs = [v.get(impl) for (k, _, _), v in rows.items() if k == kind]
+            ok = len(rs) == 2 and all(rs)
+            same[impl] = sum(_steps(r)["sign"] + _steps(r)["verify"] for r in rs) if ok else None
+            whole[impl] = sum(r["phase1"] for r in rs) if ok else None
+        out.append(f"| main mode, RSA-{bits} | {ms:,.0f} ms | {mcycles(seeds.ms_to_cycles(ms, seeds.SEED003_CLOCK_MHZ))} | "
+                   f"{mcycles(same['hw'])} / {mcycles(same['sw'])} | {mcycles(whole['hw'])} / {mcycles(whole['sw'])} |")
+    q = {i: [v[i]["quick"] for (k, _, _), v in rows.items() if k == "rsa1024" and i in v] for i in ("hw", "sw")}
+    q = {i: sum(v) if len(v) == 2 else None for i, v in q.items()}
+    ms = seeds.SEED003_IKE_MS["quick"]
+    out.append(f"| quick mode (ours: both peers' whole quick mode, RSA-1024's) | {ms} ms | "
+               f"{cycles(seeds.ms_to_cycles(ms, seeds.SEED003_CLOCK_MHZ))} | - | {cycles(q['hw'])} / {cycles(q['sw'])} |")
+    return out
+
+
 def record_lines(records):
     rows = by_impl(find(records, "proto", prim="record"), ("cipher", "bytes", "op"))
     if not rows:
@@ -212,7 +273,7 @@ def page(records, meta, data):
              "certificates are fixed (vexrun/vectors/pki.py: a CA and two leaves per key kind, RSA PKCS#1 v1.5 and "
              "RFC 6979 ECDSA signatures over SHA-256). `vexrun tls` measures the same engine against OpenSSL "
              "(docs/tls.md).", ""]
-            + handshake_lines(records) + seed_lines(records) + record_lines(records) + [""])
+            + handshake_lines(records) + seed_lines(records) + ike_lines(records) + record_lines(records) + [""])
 
 
 # Estimated from vexrun tls's figures (docs/tls.md): the quick run (P-256 on and off, 20,480 B)
