@@ -14,6 +14,7 @@ from hw.config import ACCELERATORS, CPU_VARIANTS, ConfigError, add_arguments
 from vexrun import commands as c
 from vexrun.argtypes import count, mhz, mode_list, size_list, slice_arg
 from vexrun.env import ToolError, UsageError
+from vexrun.proto import smime
 from vexrun.soc.memory import MEMORIES
 from vexrun.soc.target import TargetError
 
@@ -62,6 +63,12 @@ def run_args(p, suites_help, runs=3, max_cycles=SIM_MAX_CYCLES, sizes=None):
                    f"(default: {sizes or '64,1024,8192'})")
     if max_cycles:
         p.add_argument("--max-cycles", type=count, default=max_cycles, help=f"cycle bound of the run (default: {max_cycles:,})")
+
+
+def session_args(p):     # a protocol's target (tls, smime): the SoC, a board, or the host build
+    p.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
+    p.add_argument("--host", action="store_true", help="run it in the host build (fast; its cycles are not the SoC's)")
+    target_args(p)
 
 
 def target_args(p):
@@ -259,10 +266,9 @@ def build_parser():
         t.add_argument("--now", metavar="YYYYMMDDHHMMSS", help="time to check certificate dates against (default: none; "
                        "the target has no clock)")
         t.add_argument("--dh-xbits", type=lambda v: v if v == "full" else count(v), help="DH exponent bits, or full (default: 160 up to 1024-bit groups, 225 above)")
-        t.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
-        t.add_argument("--host", action="store_true", help="run the engine in the host build (fast; its cycles are "
-                       "not the SoC's)")
-        target_args(t)
+        session_args(t)
+
+    smime.arguments(command("smime", c.cmd_smime, smime.SUMMARY, smime.HELP), Parser, session_args)
 
     fz = command("fuzz", c.cmd_fuzz, "libFuzzer runs of the firmware's C code on the host (clang, ASan, UBSan)")
     fz.add_argument("--seconds", type=count, default=600, help="time per target (default: 600)")

@@ -192,6 +192,20 @@ def cmd_tls(args):
     return 0
 
 
+def cmd_smime(args):
+    from vexrun.proto import smime, tls
+    sess = tls.host_session() if args.host else sessions(args)()
+    try:
+        summary = smime.run(sess, args)
+    except smime.SmimeError as e:
+        print(json.dumps({"ok": False, "error": str(e)}, separators=(",", ":")), flush=True)
+        raise
+    finally:
+        sess.close()
+    print(json.dumps(summary, separators=(",", ":")), flush=True)
+    return 0
+
+
 def cmd_vectors(args, stdout=sys.stdout):
     from vexrun.soc import oracle
     from vexrun.vectors import vectorfile

@@ -55,6 +55,8 @@ extern const struct oracle_op oracle_x509_ops[];   /* X.509 certificates (oracle
 extern const size_t oracle_x509_nops;
 extern const struct oracle_op oracle_tls_ops[];    /* the TLS engine's connection (oracle_tls.c) */
 extern const size_t oracle_tls_nops;
+extern const struct oracle_op oracle_cms_ops[];    /* CMS for S/MIME (oracle_cms.c) */
+extern const size_t oracle_cms_nops;
 /* A table of ops for the server to look names up in. */
 struct op_table {
   const struct oracle_op *ops;
@@ -129,6 +131,23 @@ void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct 
  * JSON line {"trap":true,"cause":..,"name":..,"mepc":..,"mtval":..,"sp":..} the host reads
  * (vexrun/soc/target.py). */
 void app_trap(const struct plat_trap *t);
+
+/* The cycles of a protocol's named steps (the step hooks of tls.h and cms.h): app_step is
+ * the hook (arg: the struct app_steps), summing each name's spans, up to APP_STEPS names;
+ * json_steps writes them as "steps":[{"step":name,"cycles":n},...]. */
+#define APP_STEPS 8
+struct app_steps {
+  struct app_step {
+    const char *name;
+    uint64_t cycles, t0;
+  } s[APP_STEPS];
+};
+void app_step(void *arg, const char *name, int end);
+void json_steps(const struct app_steps *st);
+/* The C name of a library code ("VC_OK", "VC_ERR_VERIFY"; "unknown" for another value). */
+const char *code_name(int rc);
+/* An integer field YYYYMMDDHHMMSS (up to 14 digits; a time in UTC) into *t, 0 when absent. */
+const char *req_time(struct req *r, const char *key, uint64_t *t);
 
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);

@@ -18,7 +18,7 @@ const struct suite *const suites[] = {
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
-#define NTABLES 7
+#define NTABLES 8
 static const struct op_table tables[NTABLES];
 
 static const char *op_ops(struct req *r)
@@ -190,6 +190,7 @@ static const struct op_table tables[NTABLES] = {
   {oracle_x509_ops, &oracle_x509_nops},
   {oracle_ct_ops, &oracle_ct_nops},
   {oracle_tls_ops, &oracle_tls_nops},
+  {oracle_cms_ops, &oracle_cms_nops},
 };
 
 static void serve(char *buf, long n)

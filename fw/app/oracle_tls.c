@@ -9,7 +9,6 @@
 #include "platform.h"
 #include "vexcrypt/tls.h"
 
-#define TLS_STEPS 8
 #define DER_CAP VC_TLS_CERT_CAP
 
 static vc_tls conn;
@@ -19,26 +18,7 @@ static vc_drbg rng;
 static uint8_t own_cert[DER_CAP], ca_cert[DER_CAP], ec_key[32];
 static uint8_t app_data[VC_TLS_MAX_PLAIN];
 static int started;
-static struct step {
-  const char *name;
-  uint64_t cycles, t0;
-} steps[TLS_STEPS];
-
-static void on_step(void *arg, const char *name, int end)
-{
-  (void)arg;
-  uint64_t now = plat_cycles();
-  struct step *s = steps;
-  while (s < steps + TLS_STEPS && s->name && strcmp(s->name, name))
-    s++;
-  if (s == steps + TLS_STEPS)
-    return;
-  s->name = name;
-  if (end)
-    s->cycles += app_timed(plat_elapsed(s->t0, now));
-  else
-    s->t0 = now;
-}
+static struct app_steps steps;
 
 static const char *state_name(int s)
 {
@@ -65,14 +45,7 @@ static void respond(uint64_t cycles, size_t used, size_t applen)
     json_u64("alert", (uint64_t)alert);
     json_bool("alert_from_peer", from_peer);
   }
-  json_array_open("steps");
-  for (struct step *s = steps; s < steps + TLS_STEPS && s->name; s++) {
-    json_begin();
-    json_str("step", s->name);
-    json_u64("cycles", s->cycles);
-    json_end();
-  }
-  json_array_close();
+  json_steps(&steps);
   json_end();
 }
 
@@ -95,7 +68,7 @@ static const char *start(struct req *r)
   size_t certlen = 0, calen = 0;
   started = 0;
   memset(&cfg, 0, sizeof(cfg));
-  memset(steps, 0, sizeof(steps));
+  memset(&steps, 0, sizeof(steps));
   if ((err = req_uint(r, "role", 0, 0, 1, &role)) || (err = req_uint(r, "suites", 0, 0, 3, &suites)) ||
       (err = req_bool(r, "require_client_cert", 0, &require)) ||
       (err = req_uint(r, "dh_xbits", 0, 0, VC_TLS_MAX_DH_BITS - 1, &xbits)) ||
@@ -141,7 +114,8 @@ static const char *start(struct req *r)
   cfg.now = now;
   cfg.dh_xbits = full ? VC_TLS_DH_FULL : xbits;
   cfg.rng = &rng;
-  cfg.step = on_step;
+  cfg.step = app_step;
+  cfg.step_arg = &steps;
   uint64_t t0 = plat_cycles();
   int rc = vc_tls_init(&conn, &cfg);
   uint64_t cycles = app_timed(plat_elapsed(t0, plat_cycles()));

@@ -585,3 +585,52 @@ void oracle_request(char *line, const struct op_table *tables, size_t ntables)
   if (refusal || err)
     json_error(o->name, refusal ? refusal : err);
 }
+
+void app_step(void *arg, const char *name, int end)
+{
+  struct app_steps *st = arg;
+  uint64_t now = plat_cycles();
+  struct app_step *s = st->s;
+  while (s < st->s + APP_STEPS && s->name && strcmp(s->name, name))
+    s++;
+  if (s == st->s + APP_STEPS)
+    return;
+  s->name = name;
+  if (end)
+    s->cycles += app_timed(plat_elapsed(s->t0, now));
+  else
+    s->t0 = now;
+}
+
+void json_steps(const struct app_steps *st)
+{
+  json_array_open("steps");
+  for (const struct app_step *s = st->s; s < st->s + APP_STEPS && s->name; s++) {
+    json_begin();
+    json_str("step", s->name);
+    json_u64("cycles", s->cycles);
+    json_end();
+  }
+  json_array_close();
+}
+
+const char *code_name(int rc)
+{
+  const vc_err_info *e = vc_errors;
+  while (e->name && e->code != rc)
+    e++;
+  return e->name ? e->name : "unknown";
+}
+
+const char *req_time(struct req *r, const char *key, uint64_t *t)
+{
+  const struct req_field *f = req_get(r, key);
+  *t = 0;
+  if (!f)
+    return NULL;
+  if (f->type != 'n' || f->vallen > 14)
+    return req_bad(r, key, NULL, NULL);
+  for (size_t i = 0; i < f->vallen; i++)
+    *t = *t * 10 + (uint64_t)(f->val[i] - '0');
+  return NULL;
+}

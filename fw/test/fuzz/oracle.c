@@ -17,6 +17,7 @@ static const struct op_table tables[] = {
   {oracle_ec_ops, &oracle_ec_nops},
   {oracle_x509_ops, &oracle_x509_nops},
   {oracle_tls_ops, &oracle_tls_nops},
+  {oracle_cms_ops, &oracle_cms_nops},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
