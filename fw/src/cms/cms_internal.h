@@ -44,7 +44,7 @@ const vc_mp_cfg *cms_mp(const vc_cms_opts *o);
 int cms_overlap(const void *a, size_t alen, const void *b, size_t blen);
 
 /* Parses cert (field "cert") into *c: an RSA certificate, and with key (not NULL) the key's
- * modulus the certificate's (field "key"). */
+ * public half the certificate's (field "key"). */
 int cms_own_cert(vc_cms_opts *o, vc_x509_cert *c, const uint8_t *cert, size_t certlen, const vc_rsa_priv *key);
 
 /* AlgorithmIdentifier ::= SEQUENCE { algorithm OID, parameters ANY OPTIONAL }: *oid the OID's
