@@ -169,6 +169,8 @@ char *req_value(const struct req_field *f, char *buf, size_t cap);
  * one reads as if it had a leading 0). */
 long req_hex(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 long req_hex_int(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+/* req_hex with the length into *len: NULL or an error message. */
+const char *req_hex_len(struct req *r, const char *key, uint8_t *buf, size_t cap, size_t *len);
 /* A byte string of exactly len bytes into buf; NULL or an error message saying `allowed` (NULL:
  * the field's description). */
 const char *req_hex_exact(struct req *r, const char *key, uint8_t *buf, size_t len, const char *allowed);

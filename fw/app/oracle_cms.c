@@ -46,17 +46,6 @@ static int run(void *arg)
   }
 }
 
-/* A DER field into buf (capacity cap), its length in *len. */
-static const char *get_der(struct req *r, const char *key, uint8_t *buf, size_t cap, size_t *len)
-{
-  const char *err;
-  long n = req_hex(r, key, buf, cap, &err);
-  if (n < 0)
-    return err;
-  *len = (size_t)n;
-  return NULL;
-}
-
 static const char *get_key(struct req *r)
 {
   const char *err;
@@ -78,9 +67,9 @@ static const char *get_fields(struct req *r, struct cms_call *c)
     return err;
   if ((c->fn == ENCRYPT || c->fn == DECRYPT) && (err = req_rng(r, &rng)))
     return err;
-  if (c->fn != VERIFY && (err = get_der(r, "cert", cert_buf, sizeof(cert_buf), &c->certlen)))
+  if (c->fn != VERIFY && (err = req_hex_len(r, "cert", cert_buf, sizeof(cert_buf), &c->certlen)))
     return err;
-  if (c->fn == VERIFY && (err = get_der(r, "ca", ca_buf, sizeof(ca_buf), &c->calen)))
+  if (c->fn == VERIFY && (err = req_hex_len(r, "ca", ca_buf, sizeof(ca_buf), &c->calen)))
     return err;
   if ((c->fn == SIGN && (err = req_time(r, "time", &c->time))) || (c->fn == VERIFY && (err = req_time(r, "now", &c->time))))
     return err;
@@ -93,7 +82,7 @@ static const char *get_fields(struct req *r, struct cms_call *c)
   if (c->fn == VERIFY || c->fn == DECRYPT) {
     /* The structure where the content does not go: verify's app_out, decrypt's app_in. */
     uint8_t *buf = c->fn == VERIFY ? app_out : app_in;
-    if ((err = get_der(r, "cms", buf, APP_MAX_INPUT, &c->inlen)))
+    if ((err = req_hex_len(r, "cms", buf, APP_MAX_INPUT, &c->inlen)))
       return err;
     c->in = buf;
   }

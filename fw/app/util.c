@@ -634,3 +634,13 @@ const char *req_time(struct req *r, const char *key, uint64_t *t)
     *t = *t * 10 + (uint64_t)(f->val[i] - '0');
   return NULL;
 }
+
+const char *req_hex_len(struct req *r, const char *key, uint8_t *buf, size_t cap, size_t *len)
+{
+  const char *err;
+  long n = req_hex(r, key, buf, cap, &err);
+  if (n < 0)
+    return err;
+  *len = (size_t)n;
+  return NULL;
+}

@@ -29,6 +29,26 @@ void cms_put(vc_der_writer *w, const struct cms_der *d)
   vc_der_w_put(w, d->b, d->len);
 }
 
+void cms_put_content_info(vc_der_writer *w, const struct cms_der *type, uint8_t version, size_t mark)
+{
+  const uint8_t v[] = {DER_INTEGER, 1, version};
+  vc_der_w_put(w, v, sizeof(v));
+  vc_der_w_tlv(w, DER_SEQUENCE, mark);
+  vc_der_w_tlv(w, 0xa0, mark);
+  cms_put(w, type);
+  vc_der_w_tlv(w, DER_SEQUENCE, mark);
+}
+
+int cms_get_content_info(vc_cms_opts *o, const uint8_t *der, size_t len, const struct cms_der *type,
+                         vc_span *content)
+{
+  vc_span cur = {der, len}, ci, oid, ex, x;
+  if (vc_der_get(&cur, DER_SEQUENCE, &ci, NULL) || cur.len || vc_der_get(&ci, DER_OID, &x, &oid) ||
+      vc_der_get(&ci, 0xa0, &ex, NULL) || ci.len || vc_der_get(&ex, DER_SEQUENCE, content, NULL) || ex.len)
+    return cms_fail(o, "ContentInfo", VC_ERR_VERIFY);
+  return cms_is(&oid, type) ? VC_OK : cms_fail(o, "contentType", VC_ERR_PARAM);
+}
+
 static int des3_setkey(union cms_ks *ks, const uint8_t *key)
 {
   return vc_des3_setkey(&ks->des3, key, 24);
@@ -90,7 +110,7 @@ int cms_overlap(const void *a, size_t alen, const void *b, size_t blen)
 static VC_NOINLINE int same_key(const vc_x509_cert *c, const vc_rsa_priv *key)
 {
   vc_mp x;
-  if (c->rsa_n.len > VC_MP_MAX_BITS / 8 || c->rsa_e.len > VC_MP_MAX_BITS / 8)
+  if (c->rsa_e.len > VC_MP_MAX_BITS / 8)
     return 0;
   vc_mp_from_bytes(&x, c->rsa_n.p, c->rsa_n.len);
   if (vc_mp_cmp_var(&x, &key->n))
@@ -106,6 +126,8 @@ int cms_own_cert(vc_cms_opts *o, vc_x509_cert *c, const uint8_t *cert, size_t ce
     return cms_fail(o, "cert", rc);
   if (c->key_type != VC_X509_KEY_RSA)
     return cms_fail(o, "cert", VC_ERR_PARAM);
+  if (c->rsa_n.len > VC_MP_MAX_BITS / 8)
+    return cms_fail(o, "cert", VC_ERR_MODULUS);
   if (key && !same_key(c, key))
     return cms_fail(o, "key", VC_ERR_PARAM);
   return VC_OK;

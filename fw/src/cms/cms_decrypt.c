@@ -48,13 +48,10 @@ static int recipient(vc_cms_opts *o, vc_span set, const vc_x509_cert *c, vc_span
  * OPTIONAL, recipientInfos, encryptedContentInfo, unprotectedAttrs [1] OPTIONAL } }. */
 static int enveloped_data(vc_cms_opts *o, const uint8_t *der, size_t len, const vc_x509_cert *c, struct enveloped *e)
 {
-  vc_span cur = {der, len}, ci, oid, ex, ed, x, set, eci, params;
+  vc_span oid, ed, x, set, eci, params;
   int rc;
-  if (vc_der_get(&cur, DER_SEQUENCE, &ci, NULL) || cur.len || vc_der_get(&ci, DER_OID, &x, &oid) ||
-      vc_der_get(&ci, 0xa0, &ex, NULL) || ci.len || vc_der_get(&ex, DER_SEQUENCE, &ed, NULL) || ex.len)
-    return cms_fail(o, "ContentInfo", BAD);
-  if (!cms_is(&oid, &cms_oid_enveloped_data))
-    return cms_fail(o, "contentType", VC_ERR_PARAM);
+  if ((rc = cms_get_content_info(o, der, len, &cms_oid_enveloped_data, &ed)))
+    return rc;
   if (vc_der_get_int(&ed, &x))
     return cms_fail(o, "version", BAD);
   if (x.len != 1 || (x.p[0] != 0 && x.p[0] != 2) || vc_der_peek(&ed) == 0xa0)

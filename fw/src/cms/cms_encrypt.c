@@ -14,7 +14,7 @@ static const uint8_t version0[] = {DER_INTEGER, 1, 0};
 static void put_enveloped(vc_der_writer *w, const vc_x509_cert *c, const struct cms_cipher *ci, const uint8_t *iv,
                           const uint8_t *ek, size_t eklen, size_t padded)
 {
-  size_t top = w->pos, m = w->pos, a;
+  size_t m = w->pos, a;
   /* encryptedContentInfo { id-data, contentEncryptionAlgorithm { oid, iv }, [0] IMPLICIT } */
   vc_der_w_put(w, NULL, padded);
   vc_der_w_tlv(w, 0x80, m);
@@ -35,11 +35,7 @@ static void put_enveloped(vc_der_writer *w, const vc_x509_cert *c, const struct 
   vc_der_w_put(w, version0, sizeof(version0));
   vc_der_w_tlv(w, DER_SEQUENCE, set);
   vc_der_w_tlv(w, DER_SET, set);
-  vc_der_w_put(w, version0, sizeof(version0));
-  vc_der_w_tlv(w, DER_SEQUENCE, m);
-  vc_der_w_tlv(w, 0xa0, m);
-  cms_put(w, &cms_oid_enveloped_data);
-  vc_der_w_tlv(w, DER_SEQUENCE, top);
+  cms_put_content_info(w, &cms_oid_enveloped_data, 0, m);
 }
 
 /* PKCS#1 v1.5 encryption of the key under the certificate's RSA key; out of line: the key's two
@@ -83,8 +79,6 @@ int vc_cms_encrypt(const uint8_t *cert, size_t certlen, int cipher, vc_drbg *rng
     return VC_ERR_OVERLAP;
   if ((rc = cms_own_cert(opts, &c, cert, certlen, NULL)))
     return rc;
-  if (c.rsa_n.len > MAX_EK)
-    return cms_fail(opts, "cert", VC_ERR_MODULUS);
   size_t bl = ci->bc->block_len, padded = len + bl - len % bl;
   if (padded < len)
     return VC_ERR_LENGTH;

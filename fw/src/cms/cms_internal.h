@@ -20,6 +20,15 @@ extern const struct cms_der cms_oid_data, cms_oid_signed_data, cms_oid_enveloped
 int cms_is(const vc_span *tlv, const struct cms_der *d);
 void cms_put(vc_der_writer *w, const struct cms_der *d);
 
+/* ContentInfo { contentType, [0] EXPLICIT content } around a SignedData or EnvelopedData
+ * whose fields after its version were written since mark: writes the version INTEGER, the
+ * content's SEQUENCE and the ContentInfo. */
+void cms_put_content_info(vc_der_writer *w, const struct cms_der *type, uint8_t version, size_t mark);
+/* The content of the ContentInfo der[0..len) of type `type` (VC_ERR_PARAM for another): *content
+ * the SEQUENCE's contents. */
+int cms_get_content_info(vc_cms_opts *o, const uint8_t *der, size_t len, const struct cms_der *type,
+                         vc_span *content);
+
 /* The content ciphers of cms.h: the OID, the key and IV (one block) lengths. */
 union cms_ks {
   vc_des3_key des3;
@@ -43,8 +52,9 @@ const vc_mp_cfg *cms_mp(const vc_cms_opts *o);
 /* 1 when [a, a + alen) and [b, b + blen) share a byte. */
 int cms_overlap(const void *a, size_t alen, const void *b, size_t blen);
 
-/* Parses cert (field "cert") into *c: an RSA certificate, and with key (not NULL) the key's
- * public half the certificate's (field "key"). */
+/* Parses cert (field "cert") into *c: an RSA certificate (VC_ERR_PARAM otherwise) whose modulus
+ * fits VC_MP_MAX_BITS (VC_ERR_MODULUS), and with key (not NULL) the key's public half the
+ * certificate's (field "key", VC_ERR_PARAM). */
 int cms_own_cert(vc_cms_opts *o, vc_x509_cert *c, const uint8_t *cert, size_t certlen, const vc_rsa_priv *key);
 
 /* AlgorithmIdentifier ::= SEQUENCE { algorithm OID, parameters ANY OPTIONAL }: *oid the OID's

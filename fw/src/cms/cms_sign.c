@@ -79,7 +79,7 @@ static int put_attrs(vc_der_writer *w, const uint8_t *digest, uint64_t signing_t
 static void put_signed_data(vc_der_writer *w, const vc_x509_cert *c, const uint8_t *cert, size_t certlen,
                             const vc_span *attrs, const uint8_t *sig, size_t siglen)
 {
-  size_t top = w->pos, m = w->pos;
+  size_t m = w->pos;
   static const uint8_t implicit0 = 0xa0;
   /* signerInfos SET { SignerInfo } */
   vc_der_w_put(w, sig, siglen);
@@ -103,11 +103,7 @@ static void put_signed_data(vc_der_writer *w, const vc_x509_cert *c, const uint8
   cm = w->pos;
   cms_put(w, &cms_alg_sha256);
   vc_der_w_tlv(w, DER_SET, cm);
-  vc_der_w_put(w, version1, sizeof(version1));
-  vc_der_w_tlv(w, DER_SEQUENCE, m);
-  vc_der_w_tlv(w, 0xa0, m);
-  cms_put(w, &cms_oid_signed_data);
-  vc_der_w_tlv(w, DER_SEQUENCE, top);
+  cms_put_content_info(w, &cms_oid_signed_data, 1, m);
 }
 
 int vc_cms_sign(const uint8_t *cert, size_t certlen, const vc_rsa_priv *key, const uint8_t *msg, size_t len,
@@ -124,8 +120,6 @@ int vc_cms_sign(const uint8_t *cert, size_t certlen, const vc_rsa_priv *key, con
     return VC_ERR_OVERLAP;
   if ((rc = cms_own_cert(opts, &c, cert, certlen, key)))
     return rc;
-  if (c.rsa_n.len > MAX_SIG)
-    return cms_fail(opts, "key", VC_ERR_MODULUS);
   cms_step(opts, "digest", 0);
   rc = vc_sha256(msg, len, digest);
   cms_step(opts, "digest", 1);

@@ -17,13 +17,10 @@ struct signer {
  * certificates' contents and the one SignerInfo. */
 static int signed_data(vc_cms_opts *o, const uint8_t *der, size_t len, vc_span *certs, struct signer *s)
 {
-  vc_span cur = {der, len}, ci, oid, ex, sd, x, set, si, params;
-  int tag;
-  if (vc_der_get(&cur, DER_SEQUENCE, &ci, NULL) || cur.len || vc_der_get(&ci, DER_OID, &x, &oid) ||
-      vc_der_get(&ci, 0xa0, &ex, NULL) || ci.len || vc_der_get(&ex, DER_SEQUENCE, &sd, NULL) || ex.len)
-    return cms_fail(o, "ContentInfo", BAD);
-  if (!cms_is(&oid, &cms_oid_signed_data))
-    return cms_fail(o, "contentType", VC_ERR_PARAM);
+  vc_span oid, ex, sd, x, set, si, params;
+  int tag, rc;
+  if ((rc = cms_get_content_info(o, der, len, &cms_oid_signed_data, &sd)))
+    return rc;
   /* version 1 (issuerAndSerialNumber, id-data) or 3 (other choices OpenSSL may write). */
   if (vc_der_get_int(&sd, &x))
     return cms_fail(o, "version", BAD);
