@@ -14,6 +14,7 @@ from hw.config import ACCELERATORS, CPU_VARIANTS, ConfigError, add_arguments
 from vexrun import commands as c
 from vexrun.argtypes import count, mhz, mode_list, size_list, slice_arg
 from vexrun.env import ToolError, UsageError
+from vexrun.proto import ike, smime, tls
 from vexrun.soc.memory import MEMORIES
 from vexrun.soc.target import TargetError
 
@@ -62,6 +63,12 @@ def run_args(p, suites_help, runs=3, max_cycles=SIM_MAX_CYCLES, sizes=None):
                    f"(default: {sizes or '64,1024,8192'})")
     if max_cycles:
         p.add_argument("--max-cycles", type=count, default=max_cycles, help=f"cycle bound of the run (default: {max_cycles:,})")
+
+
+def session_args(p):     # a protocol's target (tls, smime, ike): the SoC, a board, or the host build
+    p.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
+    p.add_argument("--host", action="store_true", help="run it in the host build (fast; its cycles are not the SoC's)")
+    target_args(p)
 
 
 def target_args(p):
@@ -238,39 +245,9 @@ def build_parser():
     ct.add_argument("--publish", metavar="DIR", help="save DIR/ct.json and render every page (vexrun publish)")
     sweep_args(ct, "results/sweeps/ct/<UTC time>")
 
-    tl = command("tls", c.cmd_tls, "TLS 1.2 with a real peer: the firmware's engine in the SoC, records relayed over TCP",
-                 "The engine (fw/include/vexcrypt/tls.h) runs in the simulated SoC (or a board: --port, or the host "
-                 "build: --host); this relays its records. Prints one JSON object per connection: ok, suite, alert, "
-                 "steps (cycles per step) and total_cycles. Keys and certificates as OpenSSL writes them (PEM/DER).")
-    tsub = tl.add_subparsers(dest="role", required=True, parser_class=Parser, metavar="ROLE")
-    for role, what in (("client", "connect, shake hands, send --send, write what arrives to --out"),
-                       ("server", "serve connections one after another, echo application data, until killed")):
-        t = tsub.add_parser(role, help=what, description=what)
-        if role == "client":
-            t.add_argument("--connect", required=True, metavar="HOST:PORT", help="the server")
-            t.add_argument("--cipher", choices=["ECDHE-ECDSA-AES128-GCM-SHA256", "DHE-RSA-AES256-SHA"],
-                           help="offer this suite only (default: both)")
-            t.add_argument("--send", metavar="FILE", help="application data to send once the handshake is done")
-            t.add_argument("--out", metavar="FILE", help="where the application data received goes")
-        else:
-            t.add_argument("--listen", type=int, required=True, metavar="PORT", help="TCP port (0: any free one)")
-            t.add_argument("--require-client-cert", action="store_true", help="ask for and require a client certificate")
-        t.add_argument("--ca", required=True, help="trust anchor: the peer's certificate must be signed by it")
-        t.add_argument("--cert", required=role == "server", help="own certificate (RSA or P-256)")
-        t.add_argument("--key", required=role == "server", help="its private key")
-        t.add_argument("--now", metavar="YYYYMMDDHHMMSS", help="time to check certificate dates against (default: none; "
-                       "the target has no clock)")
-        t.add_argument("--dh-xbits", type=lambda v: v if v == "full" else count(v), help="DH exponent bits, or full (default: 160 up to 1024-bit groups, 225 above)")
-        t.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
-        t.add_argument("--host", action="store_true", help="run the engine in the host build (fast; its cycles are not the SoC's)")
-        target_args(t)
-
-    ik = command("ike", c.cmd_ike, "IKEv1 main mode (RSA signatures) and quick mode: both peers in the SoC, checked against the host model")
-    for opt, choices in (("--rsa-bits", [1024, 2048]), ("--group", [2, 14]), ("--cipher", ["des", "3des"])):
-        ik.add_argument(opt, type=type(choices[0]), choices=choices, default=choices[0], help=f"default: {choices[0]}")
-    ik.add_argument("--impl", choices=["sw"], help="sw: the accelerators off (the software path in the same build)")
-    ik.add_argument("--host", action="store_true", help="run both peers in the host build (its cycles are not the SoC's)")
-    target_args(ik)
+    for proto in (tls, smime, ike):
+        proto.arguments(command(proto.NAME, getattr(c, f"cmd_{proto.NAME}"), proto.SUMMARY, proto.HELP), Parser,
+                        session_args)
 
     fz = command("fuzz", c.cmd_fuzz, "libFuzzer runs of the firmware's C code on the host (clang, ASan, UBSan)")
     fz.add_argument("--seconds", type=count, default=600, help="time per target (default: 600)")

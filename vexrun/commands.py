@@ -207,6 +207,19 @@ def cmd_ike(args):
     print(json.dumps(summary, separators=(",", ":")), flush=True)
     if not summary["ok"]:
         raise ToolError("ike: " + (ans.get("error") or "the target differs from the host model in " + ", ".join(summary["differs"])))
+
+
+def cmd_smime(args):
+    from vexrun.proto import smime, tls
+    sess = tls.host_session() if args.host else sessions(args)()
+    try:
+        summary = smime.run(sess, args)
+    except smime.SmimeError as e:
+        print(json.dumps({"ok": False, "error": str(e)}, separators=(",", ":")), flush=True)
+        raise
+    finally:
+        sess.close()
+    print(json.dumps(summary, separators=(",", ":")), flush=True)
     return 0
 
 

@@ -57,6 +57,8 @@ extern const struct oracle_op oracle_tls_ops[];    /* the TLS engine's connectio
 extern const size_t oracle_tls_nops;
 extern const struct oracle_op oracle_ike_ops[];    /* both peers of an IKEv1 exchange (oracle_ike.c) */
 extern const size_t oracle_ike_nops;
+extern const struct oracle_op oracle_cms_ops[];    /* CMS for S/MIME (oracle_cms.c) */
+extern const size_t oracle_cms_nops;
 /* A table of ops for the server to look names up in. */
 struct op_table {
   const struct oracle_op *ops;
@@ -132,6 +134,24 @@ void bench_ec_curve(const char *suite, int id, const struct run_opts *o, struct 
  * (vexrun/soc/target.py). */
 void app_trap(const struct plat_trap *t);
 
+/* The cycles of a protocol engine's named steps (the step hooks of tls.h, ike.h, cms.h): app_step
+ * is the hook (arg: a zeroed struct app_steps; end = 0 starts a step's timer, 1 adds its cycles,
+ * summed by name; names past APP_STEPS are dropped), json_steps writes key: [{"step", "cycles"}]
+ * in the order the steps first began. */
+#define APP_STEPS 12
+struct app_steps {
+  struct app_step {
+    const char *name;
+    uint64_t cycles, t0;
+  } s[APP_STEPS];
+};
+void app_step(void *arg, const char *name, int end);
+void json_steps(const char *key, const struct app_steps *st);
+/* The C name of a library code ("VC_OK", "VC_ERR_VERIFY"; "unknown" for another value). */
+const char *code_name(int rc);
+/* An integer field YYYYMMDDHHMMSS (up to 14 digits; a time in UTC) into *t, 0 when absent. */
+const char *req_time(struct req *r, const char *key, uint64_t *t);
+
 /* A multiprecision number as a JSON field: big-endian hex, at least one byte. */
 void json_mp(const char *key, const vc_mp *a);
 /* A big-endian hex field of any length as a vc_mp: NULL, or an error naming the field. */
@@ -152,6 +172,8 @@ char *req_value(const struct req_field *f, char *buf, size_t cap);
  * one reads as if it had a leading 0). */
 long req_hex(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
 long req_hex_int(struct req *r, const char *key, uint8_t *buf, size_t cap, const char **err);
+/* req_hex with the length into *len: NULL or an error message. */
+const char *req_hex_len(struct req *r, const char *key, uint8_t *buf, size_t cap, size_t *len);
 /* A byte string of exactly len bytes into buf; NULL or an error message saying `allowed` (NULL:
  * the field's description). */
 const char *req_hex_exact(struct req *r, const char *key, uint8_t *buf, size_t len, const char *allowed);
@@ -264,20 +286,6 @@ void bench_slice_start(void);
  * skip the set-up when it returns 0. Every call is paired with bench_group_end. */
 int bench_group(const struct run_opts *o);
 void bench_group_end(void);
-
-/* The cycles of a protocol engine's named steps (the step hooks of tls.h, ike.h, cms.h): app_step
- * is the hook (arg: a zeroed struct app_steps; end = 0 starts a step's timer, 1 adds its cycles,
- * summed by name; names past APP_STEPS are dropped), json_steps writes key: [{"step", "cycles"}]
- * in the order the steps first began. */
-#define APP_STEPS 12
-struct app_steps {
-  struct {
-    const char *name;
-    uint64_t cycles, t0;
-  } s[APP_STEPS];
-};
-void app_step(void *arg, const char *name, int end);
-void json_steps(const char *key, const struct app_steps *st);
 
 /* Formats into buf (capacity cap; always terminated, cut at the end): fmt with %s (a string),
  * %u (unsigned) and %% only. str_append adds to what buf holds. Both return buf. */

@@ -18,7 +18,7 @@ const struct suite *const suites[] = {
 const size_t nsuites = sizeof(suites) / sizeof(suites[0]);
 
 /* The op tables the server looks names up in: its own (below), then the primitives'. */
-#define NTABLES 8
+#define NTABLES 9
 static const struct op_table tables[NTABLES];
 
 static const char *op_ops(struct req *r)
@@ -191,6 +191,7 @@ static const struct op_table tables[NTABLES] = {
   {oracle_ct_ops, &oracle_ct_nops},
   {oracle_tls_ops, &oracle_tls_nops},
   {oracle_ike_ops, &oracle_ike_nops},
+  {oracle_cms_ops, &oracle_cms_nops},
 };
 
 static void serve(char *buf, long n)

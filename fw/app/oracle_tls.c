@@ -49,17 +49,6 @@ static void respond(uint64_t cycles, size_t used, size_t applen)
   json_end();
 }
 
-/* A DER field into buf (the certificates), its length in *len. */
-static const char *get_der(struct req *r, const char *key, uint8_t *buf, size_t *len)
-{
-  const char *err;
-  long n = req_hex(r, key, buf, DER_CAP, &err);
-  if (n < 0)
-    return err;
-  *len = (size_t)n;
-  return NULL;
-}
-
 static const char *start(struct req *r)
 {
   const char *err;
@@ -72,9 +61,9 @@ static const char *start(struct req *r)
   if ((err = req_uint(r, "role", 0, 0, 1, &role)) || (err = req_uint(r, "suites", 0, 0, 3, &suites)) ||
       (err = req_bool(r, "require_client_cert", 0, &require)) ||
       (err = req_uint(r, "dh_xbits", 0, 0, VC_TLS_MAX_DH_BITS - 1, &xbits)) ||
-      (err = req_uint(r, "dh_full", 0, 0, 1, &full)) || (err = get_der(r, "ca", ca_cert, &calen)))
+      (err = req_uint(r, "dh_full", 0, 0, 1, &full)) || (err = req_hex_len(r, "ca", ca_cert, DER_CAP, &calen)))
     return err;
-  if (req_get(r, "cert") && (err = get_der(r, "cert", own_cert, &certlen)))
+  if (req_get(r, "cert") && (err = req_hex_len(r, "cert", own_cert, DER_CAP, &certlen)))
     return err;
   if (req_get(r, "ec_key")) {
     if ((err = req_hex_exact(r, "ec_key", ec_key, sizeof(ec_key), "32 bytes of hex")))

@@ -11,30 +11,6 @@ static vc_x509_cert cert, issuer;
 static const char *const sig_names[] = {"unknown", "rsa-sha1", "rsa-sha256", "ecdsa-sha256"};
 static const char *const key_names[] = {"unknown", "rsa", "p256"};
 
-/* The C name of a library code ("VC_OK", "VC_ERR_VERIFY"). */
-static const char *code_name(int rc)
-{
-  const vc_err_info *e = vc_errors;
-  while (e->name && e->code != rc)
-    e++;
-  return e->name ? e->name : "unknown";
-}
-
-/* "now": a decimal integer YYYYMMDDHHMMSS (up to 14 digits); *has 0 when absent. */
-static const char *get_now(struct req *r, uint64_t *now, int *has)
-{
-  const struct req_field *f = req_get(r, "now");
-  *has = f != NULL;
-  *now = 0;
-  if (!f)
-    return NULL;
-  if (f->type != 'n' || f->vallen > 14)
-    return req_bad(r, "now", NULL, NULL);
-  for (size_t i = 0; i < f->vallen; i++)
-    *now = *now * 10 + (uint64_t)(f->val[i] - '0');
-  return NULL;
-}
-
 /* {"op":"x509","cert":hex,"issuer":hex,"now":n}: the fields of cert, its dates against now,
  * and vc_x509_verify(cert, issuer) as a code name with its cycles ("verify_cycles"); "cycles"
  * is the parse's. A certificate the reader refuses is an error naming the field. */
@@ -48,8 +24,9 @@ static const char *op_x509(struct req *r)
   if ((n = req_hex(r, "cert", app_in, APP_MAX_INPUT, &e)) < 0 ||
       (has_issuer && (ni = req_hex(r, "issuer", app_out, APP_MAX_INPUT, &e)) < 0))
     return e;
-  if ((e = get_now(r, &now, &has_now)))
+  if ((e = req_time(r, "now", &now)))
     return e;
+  has_now = req_get(r, "now") != NULL;
   REQ_PASSES TIMED(rc, vc_x509_parse(&cert, app_in, (size_t)n));
   if (rc)
     return req_bad(r, "cert", code_name(rc), NULL);

@@ -613,3 +613,34 @@ void json_steps(const char *key, const struct app_steps *st)
   }
   json_array_close();
 }
+
+const char *code_name(int rc)
+{
+  const vc_err_info *e = vc_errors;
+  while (e->name && e->code != rc)
+    e++;
+  return e->name ? e->name : "unknown";
+}
+
+const char *req_time(struct req *r, const char *key, uint64_t *t)
+{
+  const struct req_field *f = req_get(r, key);
+  *t = 0;
+  if (!f)
+    return NULL;
+  if (f->type != 'n' || f->vallen > 14)
+    return req_bad(r, key, NULL, NULL);
+  for (size_t i = 0; i < f->vallen; i++)
+    *t = *t * 10 + (uint64_t)(f->val[i] - '0');
+  return NULL;
+}
+
+const char *req_hex_len(struct req *r, const char *key, uint8_t *buf, size_t cap, size_t *len)
+{
+  const char *err;
+  long n = req_hex(r, key, buf, cap, &err);
+  if (n < 0)
+    return err;
+  *len = (size_t)n;
+  return NULL;
+}

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "vexcrypt/block.h"
+#include "vexcrypt/cms.h"
 #include "vexcrypt/common.h"
 #include "vexcrypt/drbg.h"
 #include "vexcrypt/ec.h"
@@ -61,7 +62,7 @@ static const struct {
   TYPE(vc_rsa_pub), TYPE(vc_rsa_priv), TYPE(vc_dh_group), TYPE(vc_dsa_params), TYPE(vc_rfc6979),
   TYPE(vc_gf2m), TYPE(vc_gf2m_field), TYPE(vc_gf2m_counts), TYPE(vc_ec_curve),
   TYPE(vc_tls_config), TYPE(vc_tls_dir), TYPE(vc_tls),
-  TYPE(vc_span), TYPE(vc_x509_cert),
+  TYPE(vc_span), TYPE(vc_x509_cert), TYPE(vc_cms_opts),
   TYPE(vc_ike_config), TYPE(vc_ike_keys), TYPE(vc_ike),
 };
 

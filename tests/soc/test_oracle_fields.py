@@ -126,6 +126,40 @@ def ike_requests():
     return [(req, lambda r: r.get("ok") is True and r.get("state_i") == "done" and r.get("rc_r") == -10)]
 
 
+CMS_MSG = b"Content-Type: text/plain\r\n\r\nfields\r\n".hex()
+
+
+@functools.lru_cache(maxsize=None)
+def cms_chain():
+    """An RSA-1024 chain and its leaf's key as the cms op's fields."""
+    with tempfile.TemporaryDirectory(prefix="vc-fields-") as d:
+        ch = certs.make_chain(Path(d), "rsa1024-sha256")
+        k = RSA_KEYS.import_key(ch.leaf_key.read_bytes())
+    return ch, {f"rsa_{n}": format(getattr(k, n), "x") for n in "nedpq"}
+
+
+def cms_requests():
+    """Each fn of the cms op with every field it takes, on an RSA-1024 chain: a signature then its
+    verification, an envelope then its opening (the interop: tests/host/test_smime.py)."""
+    ch, key = cms_chain()
+    msg = CMS_MSG
+    ok = lambda r: r.get("ok") is True and r.get("cycles", 0) > 0 and r.get("steps")  # noqa: E731
+    return [({"op": "cms", "fn": "sign", "cert": ch.leaf.hex(), **key, "msg": msg, "time": 20260101000000}, ok),
+            ({"op": "cms", "fn": "encrypt", "cert": ch.leaf.hex(), "cipher": "des3", "msg": msg, "seed": "01"}, ok),
+            ({"op": "cms", "fn": "encrypt", "cert": ch.leaf.hex(), "cipher": "aes128", "msg": msg, "seed": "02"}, ok)]
+
+
+def cms_followups(answers):
+    """verify and decrypt on what sign and encrypt answered."""
+    (ch, key), msg = cms_chain(), CMS_MSG
+    sig, env = answers[0]["out"], answers[1]["out"]
+    return [({"op": "cms", "fn": "verify", "cms": sig, "msg": msg, "ca": ch.ca.hex(), "now": 20300101000000},
+             lambda r: r.get("error", "").startswith("cms verify: certificates: VC_ERR_RANGE")),
+            ({"op": "cms", "fn": "verify", "cms": sig, "msg": msg, "ca": ch.ca.hex()}, lambda r: r.get("ok") is True),
+            ({"op": "cms", "fn": "decrypt", "cms": env, "cert": ch.leaf.hex(), **key, "seed": "03"},
+             lambda r, w=msg: r.get("out") == w)]
+
+
 def valid_requests():
     """(request, check of the answer): the valid requests. Together they give every field each op
     lists and every choice of its "a|b|c" descriptions, and nothing else."""
@@ -240,11 +274,11 @@ def valid_requests():
               "dir": "enc", "taglen": 16}, lambda r, w=(ct.hex(), tag.hex()): (r.get("out"), r.get("tag")) == w),
             ({"op": "gcm", "cipher": "aes_tab", "key": key.hex(), "iv": iv.hex(), "aad": aad.hex(), "msg": ct.hex(),
               "dir": "dec", "tag": tag.hex()}, lambda r, w=msg.hex(): r.get("out") == w)]
-    out += tls_requests() + ike_requests()
+    out += tls_requests() + ike_requests() + cms_requests()
     # Every op answering with cycles takes "repeat": its first request again, with two repeats.
     firsts = {}
     for req, check in out:
-        if req["op"] not in ("ops", "run", "tls", "ike"):
+        if req["op"] not in ("ops", "run", "tls", "ike", "cms"):
             firsts.setdefault(req["op"], (dict(req, repeat=2), lambda r, c=check: c(r) and r.get("warm_cycles", 0) > 0))
     out += firsts.values()
     out += [({"op": "ct", "list": True}, ok),
@@ -261,6 +295,8 @@ def valid(host_oracle):
     p = ask(host_oracle, [embed])[0]["p"]
     cases.append(({"op": "ec", "curve": embed["curve"], "fn": "unembed", "p": p},
                   lambda r, w=embed["msg"]: r.get("msg") == w))
+    cms = [r for r, _ in cases if r["op"] == "cms"]
+    cases += cms_followups(ask(host_oracle, cms))
     cases.append(({"op": "exit", "status": 0}, lambda r: r.get("ok") is True))     # the last: it ends the run
     return cases, ask(host_oracle, [r for r, _ in cases])
 

@@ -21,7 +21,7 @@ FUZZ_DIR = ROOT / "fw/test/fuzz"
 # minutes under the sanitizers, which libFuzzer would report as a hang.
 MAX_LEN = {"request": 4096, "oracle": 1200, "mp_bytes": 1100, "mp_div": 2100, "mp_mont": 800,
            "rsa_pkcs1": 160, "dsa": 120, "ecdsa": 300, "ec_point": 80, "gf2m": 70, "x509": 2048,
-           "tls": 8192, "ike": 2100}
+           "tls": 8192, "ike": 2100, "cms": 4096}
 TIMEOUT = 60            # seconds for one input before libFuzzer calls it a hang (a finding)
 RSS_LIMIT_MB = 2048
 

@@ -21,7 +21,7 @@ class Cert(ctypes.Structure):
     _fields_ = [("tbs", Span), ("sig_alg", ctypes.c_int), ("sig", Span), ("issuer", Span), ("subject", Span),
                 ("not_before", ctypes.c_uint64), ("not_after", ctypes.c_uint64), ("key_type", ctypes.c_int),
                 ("rsa_n", Span), ("rsa_e", Span), ("ec_point", Span), ("is_ca", ctypes.c_int),
-                ("key_usage", ctypes.c_uint32)]
+                ("key_usage", ctypes.c_uint32), ("serial", Span)]
 
     def span(self, name: str) -> bytes:
         s = getattr(self, name)

@@ -64,3 +64,15 @@ def summary(answer, want) -> dict:
         out[who] = {"state": answer.get(f"state_{s}"), "phase1_cycles": answer.get(f"phase1_cycles_{s}"),
                     "quick_cycles": answer.get(f"quick_cycles_{s}"), "steps": answer.get(f"steps_{s}")}
     return out
+
+
+NAME = "ike"
+SUMMARY = "IKEv1 main mode (RSA signatures) and quick mode: both peers in the SoC, checked against the host model"
+HELP = SUMMARY + " (docs/ike.md). Prints one JSON object: ok, the fields that differ, each side's steps and cycles."
+
+
+def arguments(parser, parser_class, session_args):
+    """The command's options (cli.py's session_args: the target's)."""
+    for opt, choices in (("--rsa-bits", [1024, 2048]), ("--group", [2, 14]), ("--cipher", ["des", "3des"])):
+        parser.add_argument(opt, type=type(choices[0]), choices=choices, default=choices[0], help=f"default: {choices[0]}")
+    session_args(parser)

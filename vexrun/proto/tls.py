@@ -239,3 +239,36 @@ def server(session, args, on_listen=None, connections=None, report=None):
             (report or (lambda s: print(json.dumps(s, separators=(",", ":")), flush=True)))(eng.summary())
             served += 1
     return 0
+
+
+NAME = "tls"
+SUMMARY = "TLS 1.2 with a real peer: the firmware's engine in the SoC, records relayed over TCP"
+HELP = ("The engine (fw/include/vexcrypt/tls.h) runs in the simulated SoC (or a board: --port, or the host build: "
+        "--host); this relays its records. Prints one JSON object per connection: ok, suite, alert, steps (cycles "
+        "per step) and total_cycles. Keys and certificates as OpenSSL writes them (PEM/DER).")
+
+
+def arguments(parser, parser_class, session_args):
+    """The roles and their options (cli.py: the command's parser, its class of parsers, and
+    session_args, the target's options)."""
+    from vexrun.argtypes import count
+    sub = parser.add_subparsers(dest="role", required=True, parser_class=parser_class, metavar="ROLE")
+    for role, what in (("client", "connect, shake hands, send --send, write what arrives to --out"),
+                       ("server", "serve connections one after another, echo application data, until killed")):
+        t = sub.add_parser(role, help=what, description=what)
+        if role == "client":
+            t.add_argument("--connect", required=True, metavar="HOST:PORT", help="the server")
+            t.add_argument("--cipher", choices=list(SUITES), help="offer this suite only (default: both)")
+            t.add_argument("--send", metavar="FILE", help="application data to send once the handshake is done")
+            t.add_argument("--out", metavar="FILE", help="where the application data received goes")
+        else:
+            t.add_argument("--listen", type=int, required=True, metavar="PORT", help="TCP port (0: any free one)")
+            t.add_argument("--require-client-cert", action="store_true", help="ask for and require a client certificate")
+        t.add_argument("--ca", required=True, help="trust anchor: the peer's certificate must be signed by it")
+        t.add_argument("--cert", required=role == "server", help="own certificate (RSA or P-256)")
+        t.add_argument("--key", required=role == "server", help="its private key")
+        t.add_argument("--now", metavar="YYYYMMDDHHMMSS", help="time to check certificate dates against (default: none; "
+                       "the target has no clock)")
+        t.add_argument("--dh-xbits", type=lambda v: v if v == "full" else count(v),
+                       help="DH exponent bits, or full (default: 160 up to 1024-bit groups, 225 above)")
+        session_args(t)

@@ -2229,3 +2229,177 @@ def render():
         lines += ["", "</details>"]
     assert set(protos) == {f.name for f in FNS}
     return "\n".join(lines) + "\n"
+
+
+# ---- CMS (cms.h)
+@functools.lru_cache(maxsize=None)
+def cms_material():
+    """OpenSSL's pieces (vexrun/vectors/certs.py, openssl smime): an RSA-1024 leaf and CA, the leaf's
+    key as integers, a detached SignedData over MSG under them, an EnvelopedData (-des3) of MSG
+    for the leaf (MSG of whole DES blocks: its padding is a full block, so a flipped last byte
+    of the block before it is a bad padding), one with aes-256-cbc, and a P-256 leaf."""
+    import tempfile
+    from Crypto.PublicKey import RSA
+    from vexrun.vectors import certs
+    with tempfile.TemporaryDirectory(prefix="vc-badinput-cms-") as d:
+        ch = certs.make_chain(Path(d), "rsa1024-sha256")
+        pem = Path(d) / "leaf.pem"
+        certs.openssl("x509", "-inform", "DER", "-out", pem, data=ch.leaf)
+        smime = lambda op, *a: certs.openssl("smime", op, "-outform", "DER", "-binary", *a, data=CMS_MSG)  # noqa: E731
+        k = RSA.import_key(ch.leaf_key.read_bytes())
+        return {"cert": ch.leaf, "ca": ch.ca, "other_ca": ch.other_ca, "other_leaf": ch.other_leaf, "key": tuple(int(getattr(k, n)) for n in "nedpq"),
+                "signed": smime("-sign", "-signer", pem, "-inkey", ch.leaf_key), "env": smime("-encrypt", "-des3", pem),
+                "env_aes256": smime("-encrypt", "-aes256", pem), "p256": x509_material()["p256"]}
+
+
+CMS_MSG = b"Content-Type: text/plain\r\n\r\nfive blocks!"     # 40 bytes
+
+
+def _cms_key(w, own=True):
+    """The leaf's key (own) or another RSA key, complete, kept alive on w."""
+    k = RsaPriv()
+    k.n, k.e, k.d, k.p, k.q = (Mp.of(v) for v in (cms_material()["key"] if own else material()["rsa"]))
+    assert w.lib.vc_rsa_priv_complete(ctypes.byref(k)) == 0
+    _kept(w, k)
+    return ctypes.byref(k)
+
+
+def _opts(w):
+    from vexrun.native.cms import Opts
+    o = Opts()
+    _kept(w, o)
+    return ctypes.byref(o)
+
+
+def _cms_args(w, names, over, null, outputs):
+    """The call's arguments from `names` (each a (name, value) pair), values overridden by over,
+    one made NULL (its index among the pointers), outputs made by w (sentinel-checked)."""
+    vals = dict(names)
+    vals.update(over)
+    args = []
+    for name, v in vals.items():
+        if name in outputs:
+            v = w.out(v) if name == "out" else w.size(0)
+        elif isinstance(v, bytes):
+            v = w.buf(v) if v else w.buf(b"\0")
+        args.append(v)
+    if null is not None:
+        args[list(vals).index(null)] = None
+    return args
+
+
+def _cms_sign(w, f, null=None, **over):
+    m = cms_material()
+    names = [("cert", m["cert"]), ("certlen", SZ(len(m["cert"]))), ("key", _cms_key(w)), ("msg", CMS_MSG),
+             ("len", SZ(len(CMS_MSG))), ("time", ctypes.c_uint64(20260101000000)), ("out", 4096), ("cap", SZ(4096)),
+             ("outlen", None), ("opts", _opts(w))]
+    return f(*_cms_args(w, names, over, null, ("out", "outlen")))
+
+
+def _cms_verify(w, f, null=None, **over):
+    m = cms_material()
+    names = [("der", m["signed"]), ("derlen", SZ(len(m["signed"]))), ("msg", CMS_MSG), ("len", SZ(len(CMS_MSG))),
+             ("ca", m["ca"]), ("calen", SZ(len(m["ca"]))), ("now", ctypes.c_uint64(0)), ("opts", _opts(w))]
+    return f(*_cms_args(w, names, over, null, ()))
+
+
+def _cms_encrypt(w, f, null=None, **over):
+    m = cms_material()
+    names = [("cert", m["cert"]), ("certlen", SZ(len(m["cert"]))), ("cipher", 1), ("rng", w.drbg()), ("msg", CMS_MSG),
+             ("len", SZ(len(CMS_MSG))), ("out", 4096), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))]
+    return f(*_cms_args(w, names, over, null, ("out", "outlen")))
+
+
+def _cms_decrypt(w, f, null=None, **over):
+    m = cms_material()
+    names = [("der", m["env"]), ("derlen", SZ(len(m["env"]))), ("cert", m["cert"]), ("certlen", SZ(len(m["cert"]))),
+             ("key", _cms_key(w)), ("rng", w.drbg()), ("out", 4096), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))]
+    return f(*_cms_args(w, names, over, null, ("out", "outlen")))
+
+
+def _flip(b, i):
+    return b[:i] + bytes([b[i] ^ 1]) + b[i + 1:]
+
+
+def cms_fns():
+    m = cms_material
+    sz = lambda d: SZ(len(d))  # noqa: E731
+    unseeded = lambda w: ctypes.byref(Drbg())  # noqa: E731
+    return [
+        Fn("vc_cms_sign", "cms.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, a=a: _cms_sign(w, f, null=a)) for a in ("cert", "key", "out", "outlen")],
+            C("null", "msg NULL with len 1", N, lambda w, f: _cms_sign(w, f, null="msg", len=SZ(1))),
+            C("len0", "certlen 0 (no certificate)", VER, lambda w, f: _cms_sign(w, f, certlen=SZ(0))),
+            C("len0", "cap 0", LEN, lambda w, f: _cms_sign(w, f, cap=SZ(0))),
+            C("lenbig", "certlen one past the certificate (a trailing byte)", VER,
+              lambda w, f: _cms_sign(w, f, cert=m()["cert"] + b"\0", certlen=SZ(len(m()["cert"]) + 1))),
+            C("lenbig", "cap 600, under what a signature with the certificate takes", LEN, lambda w, f: _cms_sign(w, f, cap=SZ(600))),
+            C("int", "signing time 20261301000000 (month 13)", RNG,
+              lambda w, f: _cms_sign(w, f, time=ctypes.c_uint64(20261301000000))),
+            C("int", "signing time of 15 digits", RNG, lambda w, f: _cms_sign(w, f, time=ctypes.c_uint64(10 ** 14))),
+            C("sig", "cert not a certificate", VER, lambda w, f: _cms_sign(w, f, cert=b"\x30\x00", certlen=SZ(2))),
+            C("param", "a P-256 certificate", PAR, lambda w, f: _cms_sign(w, f, cert=m()["p256"], certlen=sz(m()["p256"]))),
+            C("param", "a key that is not the certificate's", PAR, lambda w, f: _cms_sign(w, f, key=_cms_key(w, own=False))),
+            C("overlap", "out over msg", OV, lambda w, f: (lambda b: f(*_cms_args(w, [
+                ("cert", m()["cert"]), ("certlen", sz(m()["cert"])), ("key", _cms_key(w)), ("msg", b), ("len", SZ(8)),
+                ("time", ctypes.c_uint64(0)), ("out", b), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))], {}, None,
+                ("outlen",))))(w.zero(4096))),
+        ]),
+        Fn("vc_cms_verify", "cms.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, a=a: _cms_verify(w, f, null=a)) for a in ("der", "ca")],
+            C("null", "msg NULL with len 1", N, lambda w, f: _cms_verify(w, f, null="msg", len=SZ(1))),
+            C("len0", "derlen 0", VER, lambda w, f: _cms_verify(w, f, derlen=SZ(0)),
+              oracle=({"op": "cms", "fn": "verify", "cms": "", "msg": "", "ca": x509_material()["rsa_ca"].hex()},
+                      "ContentInfo: VC_ERR_VERIFY")),
+            C("len0", "calen 0", VER, lambda w, f: _cms_verify(w, f, calen=SZ(0))),
+            C("lenbig", "derlen one past the SignedData (a trailing byte)", VER,
+              lambda w, f: _cms_verify(w, f, der=m()["signed"] + b"\0", derlen=SZ(len(m()["signed"]) + 1))),
+            C("int", "now after the certificates' notAfter", RNG, lambda w, f: _cms_verify(w, f, now=ctypes.c_uint64(99991231235959))),
+            C("sig", "the content changed (messageDigest)", VER, lambda w, f: _cms_verify(w, f, msg=_flip(CMS_MSG, 30))),
+            C("sig", "the signature's last byte changed", VER,
+              lambda w, f: _cms_verify(w, f, der=_flip(m()["signed"], len(m()["signed"]) - 1))),
+            C("sig", "ca another CA of the same name (the signer's certificate does not verify)", VER,
+              lambda w, f: _cms_verify(w, f, ca=m()["other_ca"], calen=sz(m()["other_ca"]))),
+            C("param", "an EnvelopedData", PAR, lambda w, f: _cms_verify(w, f, der=m()["env"], derlen=sz(m()["env"]))),
+        ]),
+        Fn("vc_cms_encrypt", "cms.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, a=a: _cms_encrypt(w, f, null=a)) for a in ("cert", "rng", "out", "outlen")],
+            C("null", "msg NULL with len 1", N, lambda w, f: _cms_encrypt(w, f, null="msg", len=SZ(1))),
+            C("len0", "certlen 0 (no certificate)", VER, lambda w, f: _cms_encrypt(w, f, certlen=SZ(0))),
+            C("len0", "cap 0", LEN, lambda w, f: _cms_encrypt(w, f, cap=SZ(0))),
+            C("lenbig", "cap 300, under the envelope's size", LEN, lambda w, f: _cms_encrypt(w, f, cap=SZ(300))),
+            C("state", "rng never seeded", ST, lambda w, f: _cms_encrypt(w, f, rng=unseeded(w))),
+            C("param", "cipher 3", PAR, lambda w, f: _cms_encrypt(w, f, cipher=3)),
+            C("param", "a P-256 certificate", PAR, lambda w, f: _cms_encrypt(w, f, cert=m()["p256"], certlen=sz(m()["p256"]))),
+            C("sig", "cert not a certificate", VER, lambda w, f: _cms_encrypt(w, f, cert=b"\x30\x00", certlen=SZ(2))),
+            C("overlap", "out over msg", OV, lambda w, f: (lambda b: f(*_cms_args(w, [
+                ("cert", m()["cert"]), ("certlen", sz(m()["cert"])), ("cipher", 1), ("rng", w.drbg()), ("msg", b),
+                ("len", SZ(8)), ("out", b), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))], {}, None,
+                ("outlen",))))(w.zero(4096))),
+        ]),
+        Fn("vc_cms_decrypt", "cms.h", [
+            *[C("null", f"{a} NULL", N, lambda w, f, a=a: _cms_decrypt(w, f, null=a))
+              for a in ("der", "cert", "key", "rng", "out", "outlen")],
+            C("len0", "derlen 0", VER, lambda w, f: _cms_decrypt(w, f, derlen=SZ(0))),
+            C("len0", "cap 0", LEN, lambda w, f: _cms_decrypt(w, f, cap=SZ(0))),
+            C("lenbig", "derlen one past the EnvelopedData (a trailing byte)", VER,
+              lambda w, f: _cms_decrypt(w, f, der=m()["env"] + b"\0", derlen=SZ(len(m()["env"]) + 1))),
+            C("lenbig", f"cap {len(CMS_MSG) - 1}, one short of the content", LEN,
+              lambda w, f: _cms_decrypt(w, f, cap=SZ(len(CMS_MSG) - 1))),
+            C("state", "rng never seeded", ST, lambda w, f: _cms_decrypt(w, f, rng=unseeded(w))),
+            C("sig", "the padding block's byte 8 changed (bad padding)", PAD,
+              lambda w, f: _cms_decrypt(w, f, der=_flip(m()["env"], len(m()["env"]) - 9))),
+            C("sig", "another certificate of the key, which no RecipientInfo names", VER,
+              lambda w, f: _cms_decrypt(w, f, cert=m()["other_leaf"], certlen=sz(m()["other_leaf"]))),
+            C("param", "content encrypted with aes-256-cbc", PAR,
+              lambda w, f: _cms_decrypt(w, f, der=m()["env_aes256"], derlen=sz(m()["env_aes256"]))),
+            C("param", "a key that is not the certificate's", PAR, lambda w, f: _cms_decrypt(w, f, key=_cms_key(w, own=False))),
+            C("overlap", "out over der", OV, lambda w, f: (lambda b: f(*_cms_args(w, [
+                ("der", b), ("derlen", SZ(16)), ("cert", m()["cert"]), ("certlen", sz(m()["cert"])), ("key", _cms_key(w)),
+                ("rng", w.drbg()), ("out", b), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))], {}, None,
+                ("outlen",))))(w.zero(4096))),
+        ]),
+    ]
+
+
+FNS += cms_fns()

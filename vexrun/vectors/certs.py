@@ -20,6 +20,9 @@ KINDS = {
 CA_EXT = ["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]
 LEAF_EXT = ("basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n"
             "extendedKeyUsage=serverAuth,clientAuth\nsubjectAltName=DNS:leaf.example\n")
+# An S/MIME user's (RFC 8550 4.4: emailProtection, which openssl smime -verify requires of an EKU).
+SMIME_EXT = ("basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n"
+             "extendedKeyUsage=emailProtection\nsubjectAltName=email:leaf@example.org\n")
 
 
 def openssl(*args, data=None) -> bytes:
@@ -54,10 +57,11 @@ def _ca(d: Path, name: str, key: Path, hname: str) -> Path:
     return path
 
 
-def _leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str, serial: int, ext: bool) -> bytes:
+def _leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str, serial: int, ext) -> bytes:
+    """ext: the extensions' text, or True for LEAF_EXT, or False for none (a v1 certificate)."""
     csr, ext_file = d / f"{name}.csr", d / f"{name}.ext"
     openssl("req", "-new", "-key", key, "-subj", f"/O=vexcrypt/CN={name}", "-out", csr)
-    ext_file.write_text(LEAF_EXT)
+    ext_file.write_text(LEAF_EXT if ext is True else ext or "")
     openssl("x509", "-req", "-in", csr, "-CA", ca, "-CAform", "DER", "-CAkey", ca_key, "-set_serial", serial,
             "-days", 30, f"-{hname}", *(["-extfile", ext_file] if ext else []), "-outform", "DER",
             "-out", d / f"{name}.der")
@@ -80,10 +84,11 @@ def sign(key: Path, hname: str, msg: bytes) -> bytes:
     return openssl("dgst", f"-{hname}", "-sign", key, data=msg)
 
 
-def make_leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str, serial: int = 0x2002) -> bytes:
-    """Another v3 leaf (serverAuth and clientAuth) of `key`, issued by the CA (DER file `ca`): the
-    TLS tests' client certificate."""
-    return _leaf(Path(d), name, key, ca, ca_key, hname, serial, True)
+def make_leaf(d: Path, name: str, key: Path, ca: Path, ca_key: Path, hname: str, serial: int = 0x2002,
+              ext=True) -> bytes:
+    """Another v3 leaf of `key`, issued by the CA (DER file `ca`): the TLS tests' client certificate
+    (serverAuth and clientAuth), or with ext=SMIME_EXT an S/MIME user's."""
+    return _leaf(Path(d), name, key, ca, ca_key, hname, serial, ext)
 
 
 def main(argv=None) -> int:

@@ -231,9 +231,31 @@ def ike():
             [bytes([k | 0x10]) + field(msgs[k][:28] + p) for k, p in zip(range(4, 9), Recording.plain)])
 
 
+def cms():
+    """The CMS target's inputs (fw/test/fuzz/cms.c): an RSA-1024 chain OpenSSL makes now; its
+    detached SignedData (with and without signed attributes) over a message under the CA; its
+    EnvelopedData (-des3, -aes128) for the leaf with the leaf's key; the round trip's inputs."""
+    import tempfile
+    from Crypto.PublicKey import RSA
+    from vexrun.vectors import certs
+    msg = b"Content-Type: text/plain\r\n\r\nfuzz me\r\n"
+    with tempfile.TemporaryDirectory(prefix="vc-cms-seeds-") as d:
+        ch = certs.make_chain(Path(d), "rsa1024-sha256")
+        pem = Path(d) / "leaf.pem"
+        certs.openssl("x509", "-inform", "DER", "-out", pem, data=ch.leaf)
+        sigs = [certs.openssl("smime", "-sign", "-signer", pem, "-inkey", ch.leaf_key, "-outform", "DER", *extra, data=msg)
+                for extra in ([], ["-noattr"])]
+        envs = [certs.openssl("smime", "-encrypt", f"-{c}", "-outform", "DER", pem, data=msg) for c in ("des3", "aes128")]
+        k = RSA.import_key(ch.leaf_key.read_bytes())
+    key = b"".join(field(_int(getattr(k, n))) for n in "nedpq")
+    return ([b"\0" + field(ch.ca) + field(b"") * 5 + field(msg) + s for s in sigs] +
+            [b"\1" + field(ch.leaf) + key + field(b"") + e for e in envs] +
+            [b"\2" + field(ch.leaf) + key + field(msg)])
+
+
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,
          "rsa_pkcs1": rsa_pkcs1, "dsa": dsa, "ecdsa": ecdsa, "ec_point": ec_point, "gf2m": gf2m, "x509": x509,
-         "tls": tls, "ike": ike}
+         "tls": tls, "ike": ike, "cms": cms}
 
 
 def write_seeds(target: str, directory: Path) -> int:

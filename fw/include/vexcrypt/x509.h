@@ -47,6 +47,8 @@ typedef struct {
   vc_span ec_point;            /* P-256: the uncompressed point 04||X||Y (65 bytes) */
   int is_ca;                   /* basicConstraints cA */
   uint32_t key_usage;          /* keyUsage's bits, VC_X509_KU_ANY without the extension */
+  vc_span serial;              /* serialNumber: the INTEGER's value bytes (CMS names a certificate by
+                                  issuer and serial) */
 } vc_x509_cert;
 
 /* Reads the certificate of len bytes at der into *c. VC_ERR_NULL for c or der NULL;

@@ -1,5 +1,5 @@
-/* The DER reader of der_internal.h. Lengths are read as size_t from at most 4 bytes, so no
- * length overflows on the 32-bit target, and each is checked against the bytes left. */
+/* The DER reader and writer of der_internal.h. Lengths are read as size_t from at most 4 bytes,
+ * so no length overflows on the 32-bit target, and each is checked against the bytes left. */
 #include <string.h>
 
 #include "der_internal.h"
@@ -83,4 +83,36 @@ int vc_der_get_uint(vc_span *cur, vc_span *mag)
 int vc_der_eq(const vc_span *a, const uint8_t *b, size_t n)
 {
   return a->len == n && !memcmp(a->p, b, n);
+}
+
+void vc_der_w_init(vc_der_writer *w, uint8_t *buf, size_t cap)
+{
+  w->buf = buf;
+  w->pos = buf ? cap : (size_t)-1;    /* a dry run has all the room there is */
+  w->err = 0;
+}
+
+void vc_der_w_put(vc_der_writer *w, const void *p, size_t n)
+{
+  if (w->err || n > w->pos) {
+    w->err = 1;
+    return;
+  }
+  w->pos -= n;
+  if (w->buf && p)
+    memmove(w->buf + w->pos, p, n);
+}
+
+void vc_der_w_tlv(vc_der_writer *w, int tag, size_t mark)
+{
+  uint8_t h[6];
+  size_t len = mark - w->pos, n = 0;
+  /* X.690 8.1.3: the short form under 128, else the fewest length bytes. */
+  for (size_t l = len; l >= 0x80 || (n && l); l >>= 8)
+    n++;
+  h[0] = (uint8_t)tag;
+  h[1] = (uint8_t)(n ? 0x80 | n : len);
+  for (size_t i = 0; i < n; i++)
+    h[1 + n - i] = (uint8_t)(len >> (8 * i));
+  vc_der_w_put(w, h, 2 + n);
 }

@@ -30,4 +30,20 @@ int vc_der_get_uint(vc_span *cur, vc_span *mag);
 /* 1 when the span holds exactly the n bytes b. */
 int vc_der_eq(const vc_span *a, const uint8_t *b, size_t n);
 
+/* A DER writer that fills a buffer from its end towards its start, so that a TLV's length is
+ * known when its header is written: the caller writes a structure's last field first, then the
+ * header of the bytes written since a mark (w.pos before them). buf NULL counts without
+ * writing (a dry run sizing the output). Running out of room sets err and writes nothing more;
+ * the output is buf[pos..cap). */
+typedef struct {
+  uint8_t *buf;
+  size_t pos;
+  int err;
+} vc_der_writer;
+void vc_der_w_init(vc_der_writer *w, uint8_t *buf, size_t cap);
+/* Prepends n bytes (p NULL: n bytes left for the caller to fill at buf + pos). */
+void vc_der_w_put(vc_der_writer *w, const void *p, size_t n);
+/* Prepends the header of a TLV with tag `tag` whose value is what was written since `mark`. */
+void vc_der_w_tlv(vc_der_writer *w, int tag, size_t mark);
+
 #endif

@@ -206,7 +206,7 @@ static int tbs_fields(vc_span t, vc_x509_cert *c, vc_span *alg, int *critical)
       return BAD;
     version = 1u + x.p[0];
   }
-  if (vc_der_get_int(&t, &x) || get_alg(&t, alg) || get_name(&t, &c->issuer) ||
+  if (vc_der_get_int(&t, &c->serial) || get_alg(&t, alg) || get_name(&t, &c->issuer) ||
       vc_der_get(&t, DER_SEQUENCE, &validity, NULL) || get_time(&validity, &c->not_before) ||
       get_time(&validity, &c->not_after) || validity.len || get_name(&t, &c->subject) || get_key(&t, c))
     return BAD;

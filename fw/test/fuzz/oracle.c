@@ -18,6 +18,7 @@ static const struct op_table tables[] = {
   {oracle_x509_ops, &oracle_x509_nops},
   {oracle_tls_ops, &oracle_tls_nops},
   {oracle_ike_ops, &oracle_ike_nops},
+  {oracle_cms_ops, &oracle_cms_nops},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -33,7 +33,7 @@ static void sig_round_trip(const uint8_t *p, size_t n, size_t nlen)
 
 static void check_cert(const vc_x509_cert *c, const uint8_t *p, size_t n)
 {
-  const vc_span *spans[] = {&c->tbs, &c->sig, &c->issuer, &c->subject, &c->rsa_n, &c->rsa_e, &c->ec_point};
+  const vc_span *spans[] = {&c->tbs, &c->sig, &c->issuer, &c->subject, &c->rsa_n, &c->rsa_e, &c->ec_point, &c->serial};
   uint8_t digest[32];
   int rc;
   for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
