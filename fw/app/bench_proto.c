@@ -7,9 +7,12 @@
  * on the build's accelerators ("hw") and off them ("sw"), in one binary (the CBC records, which
  * no unit serves, off them only).
  *
- * Without "all" (a quick run) only the P-256 handshake and the 20,480-byte payload (seed 003's
- * energy case) run; with it, the RSA-1024 and RSA-2048 handshakes and 1 MiB too, the 1 MiB
- * payload once (64 records) rather than `runs` times. */
+ * Also S/MIME (both sides of seed 003's message) and IKEv1 (both peers, main and quick mode).
+ *
+ * Without "all" (a quick run) only the P-256 handshake, RSA-1024's S/MIME and IKE, and the
+ * 20,480-byte payload (seed 003's energy case) run; with it, the RSA-1024 and RSA-2048
+ * handshakes, RSA-2048's S/MIME and IKE, and 1 MiB too, the 1 MiB payload once (64 records)
+ * rather than `runs` times. */
 #include <string.h>
 
 #include "accel.h"
@@ -18,6 +21,7 @@
 #include "ike_pair.h"
 #include "kat.h"
 #include "platform.h"
+#include "vexcrypt/cms.h"
 #include "vexcrypt/hash.h"
 #include "vexcrypt/tls.h"
 
@@ -251,6 +255,112 @@ static void bench_ike(const char *kind, unsigned group, int sw, const struct run
   }
 }
 
+/* S/MIME (seed 003 Figs 2 and 3) on its 2,092-byte text/plain message (vexrun/models/cms.py's
+ * message()): the client's key signs (a detached SignedData), the server's certificate verifies
+ * it under the CA; the signed message (the content and its signature's DER: the MIME wrapping
+ * aside) is enveloped with des-ede3-cbc for the server, who opens it. Seed 003's sender signs
+ * then envelopes, its receiver opens then verifies. */
+#define SMIME_BYTES 2092
+#define SMIME_SIG_CAP (VC_TLS_CERT_CAP + VC_MP_MAX_BITS / 8 + VC_CMS_OVERHEAD)
+#define SMIME_SIGNED_CAP (SMIME_BYTES + SMIME_SIG_CAP)
+static struct smime_ctx {
+  uint8_t msg[SMIME_BYTES], sig[SMIME_SIG_CAP], signed_msg[SMIME_SIGNED_CAP], opened[SMIME_SIGNED_CAP];
+  uint8_t env[SMIME_SIGNED_CAP + 16 + VC_MP_MAX_BITS / 8 + VC_TLS_CERT_CAP + VC_CMS_OVERHEAD];
+  size_t siglen, signedlen, envlen, openedlen;
+  vc_rsa_priv key[2];              /* the server's, the client's */
+  vc_drbg rng;
+  struct app_steps steps;
+  vc_cms_opts opts;
+  const struct kat_pki *k;
+} sm;
+
+static void smime_message(uint8_t *out)
+{
+  static const char head[] = "Content-Type: text/plain; charset=us-ascii\r\n\r\n";
+  size_t n = sizeof(head) - 1, end = SMIME_BYTES - 2;
+  memcpy(out, head, n);
+  for (unsigned i = 0; n < end; i++) {
+    char line[96];
+    str_fmt(line, sizeof(line), "Line %u%u%u of the S/MIME test message: the quick brown fox jumps over the lazy dog.\r\n",
+            i / 100, i / 10 % 10, i % 10);
+    size_t l = strlen(line) < end - n ? strlen(line) : end - n;
+    memcpy(out + n, line, l);
+    n += l;
+  }
+  memcpy(out + n, "\r\n", 2);
+}
+
+static int smime_sign(void *arg)
+{
+  (void)arg;
+  return vc_cms_sign(sm.k->cert[1], sm.k->certlen[1], &sm.key[1], sm.msg, SMIME_BYTES, 0, sm.sig, sizeof(sm.sig),
+                     &sm.siglen, &sm.opts);
+}
+
+static int smime_verify(void *arg)
+{
+  (void)arg;
+  return vc_cms_verify(sm.sig, sm.siglen, sm.msg, SMIME_BYTES, sm.k->ca, sm.k->calen, 0, &sm.opts);
+}
+
+static int smime_encrypt(void *arg)
+{
+  (void)arg;
+  return vc_cms_encrypt(sm.k->cert[0], sm.k->certlen[0], VC_CMS_DES3, &sm.rng, sm.signed_msg, sm.signedlen, sm.env,
+                        sizeof(sm.env), &sm.envlen, &sm.opts);
+}
+
+static int smime_decrypt(void *arg)
+{
+  (void)arg;
+  int rc = vc_cms_decrypt(sm.env, sm.envlen, sm.k->cert[0], sm.k->certlen[0], &sm.key[0], &sm.rng, sm.opened,
+                          sizeof(sm.opened), &sm.openedlen, &sm.opts);
+  if (rc)
+    return rc;
+  return sm.openedlen == sm.signedlen && !memcmp(sm.opened, sm.signed_msg, sm.signedlen) ? VC_OK : VC_ERR_VERIFY;
+}
+
+static void bench_smime(const char *kind, int sw, const struct run_opts *o, struct tally *t)
+{
+  static const struct {
+    const char *op, *side;
+    bench_fn fn;
+  } ops[] = {{"sign", "sender", smime_sign}, {"verify", "receiver", smime_verify},
+             {"encrypt", "sender", smime_encrypt}, {"decrypt", "receiver", smime_decrypt}};
+  uint32_t off = vc_accel_off;
+  if (!(sm.k = pki_find(kind)))
+    return;
+  for (int i = 0; i < 2; i++)
+    pk_rsa_key(&sm.key[i], &sm.k->rsa[i]);
+  smime_message(sm.msg);
+  sm.opts = (vc_cms_opts){.step = app_step, .step_arg = &sm.steps};
+  if (sw)
+    vc_accel_off = ~0u;
+  for (size_t c = 0; c < BENCH_N(ops); c++) {
+    int ok = 1;
+    for (uint32_t r = 0; r < o->runs; r++) {
+      memset(&sm.steps, 0, sizeof(sm.steps));
+      pk_seed_rng(&sm.rng, "vexcrypt/proto/smime");
+      uint64_t t0 = plat_cycles();
+      ok &= plat_call(ops[c].fn, NULL) == VC_OK;
+      side_note(&sides_runs[0], r, plat_elapsed(t0, plat_cycles()), NULL, &sm.steps);
+    }
+    if (c == 0) {                  /* the signed message the sender envelopes */
+      memcpy(sm.signed_msg, sm.msg, SMIME_BYTES);
+      memcpy(sm.signed_msg + SMIME_BYTES, sm.sig, sm.siglen);
+      sm.signedlen = SMIME_BYTES + sm.siglen;
+    }
+    head("smime", ops[c].op, kind, ops[c].side, sw);
+    json_u64("bytes", c < 2 ? SMIME_BYTES : sm.signedlen);
+    if (c == 0)
+      json_bytes("out", sm.sig, sm.siglen);
+    if (c == 2)
+      json_bytes("out", sm.env, sm.envlen);
+    side_record(&sides_runs[0], NULL, ok, o->runs, t);
+  }
+  vc_accel_off = off;
+}
+
 /* The record layer: a payload sealed in records of VC_TLS_MAX_PLAIN bytes by the client's write
  * direction and opened by a copy of it (the server's read side), from a fixed master secret and
  * randoms (bench_key, bench_iv, bench_fill) and CBC's explicit IVs drawn from the DRBG seeded
@@ -350,6 +460,12 @@ static void bench_proto(const struct run_opts *o, struct tally *t)
         bench_ike(hs_cases[i].kind, hs_cases[i].kind[3] == '1' ? 2 : 14, sw, o, t);
       bench_group_end();
     }
+  for (size_t i = 1; i < (o->all ? BENCH_N(hs_cases) : 2); i++)      /* S/MIME */
+    for (int sw = 2 - impls; sw < 2; sw++) {
+      if (bench_group(o))
+        bench_smime(hs_cases[i].kind, sw, o, t);
+      bench_group_end();
+    }
   for (size_t s = 0; s < (o->all ? BENCH_N(sizes) : 1); s++)
     for (size_t i = 0; i < 2; i++)              /* hs_cases[0] and [1]: each cipher suite once */
       for (int sw = i ? 1 : 2 - impls; sw < 2; sw++) {   /* no unit serves CBC's AES and HMAC */
@@ -361,5 +477,6 @@ static void bench_proto(const struct run_opts *o, struct tally *t)
 
 const struct suite suite_proto = {"proto",
   "protocols, both peers in the SoC: TLS 1.2 handshakes with mutual authentication (P-256; all: RSA-1024/2048 "
-  "DHE) per side and step, the record layer over 20,480 B (all: 1 MiB), on the units and off",
+  "DHE), S/MIME and IKEv1 (RSA-1024; all: 2048) per side and step, the TLS record layer over 20,480 B (all: "
+  "1 MiB), on the units and off",
   bench_proto};

@@ -1,8 +1,9 @@
 """Suite proto (fw/app/bench_proto.c) in the host build of the firmware: the TLS engine's client
 and server shake hands in memory over the fixed PKI (vexrun/vectors/pki.py) in every suite and
-key kind, both IKE peers run main and quick mode, and the record layer's payloads are sealed and
+key kind, S/MIME signs, verifies, envelopes and opens, both IKE peers run main and quick mode, and the record layer's payloads are sealed and
 opened; every record passes the host's check (vexrun/suites/proto.py: a mutually authenticated
-handshake's steps on each side, the IKE messages rebuilt by the host model, the last sealed record
+handshake's steps on each side, the S/MIME output read by openssl cms and pycryptodome, the IKE
+messages rebuilt by the host model, the last sealed record
 by the record model), and the check refuses what it must. The cycles here
 are the host's counter reads; the SoC's figures come from make bench (docs/protocols.md)."""
 
@@ -32,6 +33,8 @@ def test_every_handshake_and_payload_ran_and_checks(records):
                                          ("DHE-RSA-AES256-SHA", "rsa2048")) for s in ("client", "server")}
     ike = {(r["key"], r["group"], r["side"]) for r in records if r["prim"] == "ike"}
     assert ike == {(k, g, s) for k, g in (("rsa1024", 2), ("rsa2048", 14)) for s in ("initiator", "responder")}
+    smime = {(r["key"], r["op"]) for r in records if r["prim"] == "smime"}
+    assert smime == {(k, op) for k in ("rsa1024", "rsa2048") for op in ("sign", "verify", "encrypt", "decrypt")}
     payloads = {(r["cipher"], r["bytes"], r["op"]) for r in records if r["prim"] == "record"}
     assert len(payloads) == 8
     for r in records:
@@ -44,6 +47,11 @@ def test_the_check_refuses_a_wrong_record_or_a_missing_step(records):
     assert suites.check(dict(seal, records=seal["records"] - 1))      # another IV, another record
     hs = next(r for r in records if r["prim"] == "tls")
     assert suites.check(dict(hs, steps=[s for s in hs["steps"] if s["step"] != "sign"]))
+    for op in ("sign", "encrypt"):            # openssl and pycryptodome refuse a flipped bit
+        rec = next(r for r in records if r["prim"] == "smime" and r["op"] == op)
+        out = bytearray.fromhex(rec["out"])
+        out[-5] ^= 1
+        assert suites.check(dict(rec, out=out.hex()))
     ike = next(r for r in records if r["prim"] == "ike")
     assert suites.check(dict(ike, group=14 if ike["group"] == 2 else 2))     # the other group's exchange
 

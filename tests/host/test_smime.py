@@ -13,25 +13,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from Crypto.Cipher import AES, DES3, PKCS1_v1_5
 from Crypto.PublicKey import RSA
 
 from vexrun import cli
+from vexrun.models import cms
+from vexrun.models.cms import message
 from vexrun.proto import smime
 from vexrun.vectors import certs
 
 KINDS = ("rsa1024-sha256", "rsa2048-sha256")
-
-
-def message(size=2092) -> bytes:
-    """Seed 003's case: a text/plain MIME entity of `size` bytes, CRLF line endings, made
-    deterministically."""
-    head = b"Content-Type: text/plain; charset=us-ascii\r\n\r\n"
-    body = b"".join(b"Line %03d of the S/MIME test message: the quick brown fox jumps over the lazy dog.\r\n" % i
-                    for i in range(size // 40))
-    body = body[:size - len(head) - 2] + b"\r\n"
-    assert len(head + body) == size
-    return head + body
 
 
 class Pki:
@@ -130,38 +120,8 @@ def test_we_open_openssl_envelopes(pki, kind, cipher, tmp_path, capsys):
     assert (tmp_path / "c").read_bytes() == msg
 
 
-def _tlv(b, i):
-    """(tag, value start, value end) of the DER TLV at b[i]."""
-    n, j = b[i + 1], i + 2
-    if n & 0x80:
-        n, j = int.from_bytes(b[j:j + (n & 0x7F)], "big"), j + (n & 0x7F)
-    return b[i], j, j + n
-
-
-def _children(b, start, end):
-    out = []
-    while start < end:
-        t = _tlv(b, start)
-        out.append(t)
-        start = t[2]
-    return out
-
-
 def open_independently(der: bytes, key: Path) -> bytes:
-    """Our EnvelopedData opened by pycryptodome: the key transport with the private key, then
-    the content cipher, by RFC 5652's layout read with a few lines of DER here."""
-    ci = _children(der, *_tlv(der, 0)[1:])
-    ed = _children(der, *_tlv(der, ci[1][1])[1:])           # [0] EXPLICIT -> EnvelopedData
-    ktri = _children(der, *_children(der, ed[1][1], ed[1][2])[0][1:])
-    ek = der[ktri[3][1]:ktri[3][2]]
-    eci = _children(der, ed[2][1], ed[2][2])
-    alg = _children(der, eci[1][1], eci[1][2])
-    oid, iv, content = der[alg[0][1]:alg[0][2]], der[alg[1][1]:alg[1][2]], der[eci[2][1]:eci[2][2]]
-    cek = PKCS1_v1_5.new(RSA.import_key(key.read_bytes())).decrypt(ek, None)
-    cipher = AES.new(cek, AES.MODE_CBC, iv) if oid == bytes.fromhex("608648016503040102") else DES3.new(cek, DES3.MODE_CBC, iv)
-    pt = cipher.decrypt(content)
-    assert 1 <= pt[-1] <= len(iv) and pt.endswith(bytes([pt[-1]]) * pt[-1])
-    return pt[:-pt[-1]]
+    return cms.open_enveloped(der, RSA.import_key(key.read_bytes()))
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from tests.host.test_smime import Pki, message, openssl_smime
+from tests.host.test_smime import Pki, openssl_smime
+from vexrun.models.cms import message
 from tests.soc.conftest import VEXRUN
 
 

@@ -1,17 +1,20 @@
 """Suite "proto" (fw/app/bench_proto.c): the protocols with both peers in the SoC's firmware over
 the fixed PKI of vexrun/vectors/pki.py, each side's cycles and steps on the accelerators and off
-them: TLS 1.2 handshakes with mutual authentication, IKEv1 main and quick mode, the TLS record
+them: TLS 1.2 handshakes with mutual authentication, S/MIME, IKEv1 main and quick mode, the TLS record
 layer alone over 20,480 B and 1 MiB (seed 003's cases). Beside them: seed 003's SSL and IKE
 figures at the iPAQ's 206 MHz, seed 004's client stages (Tables 1 and 3), p256-m and OTBN.
 
 The host checks each handshake record's steps (a mutually authenticated handshake has every one
-on each side), rebuilds the IKE exchange's messages with its model (vexrun/models/ike.py) and
-the last record of each sealed payload with the record model (vexrun/models/tls.py)."""
+on each side), the S/MIME signatures with `openssl cms -verify` and the envelopes with
+pycryptodome (vexrun/models/cms.py), rebuilds the IKE exchange's messages with its model
+(vexrun/models/ike.py) and the last record of each sealed payload with the record model
+(vexrun/models/tls.py)."""
 
 import hashlib
 
 from hw.config import ACCELERATORS
 
+from vexrun.models import cms
 from vexrun.models import tls as model
 from vexrun.models.drbg import HmacDrbg
 from vexrun.suites import seeds
@@ -25,6 +28,8 @@ STEPS = ("verify_cert", "verify", "keygen", "shared", "sign", "derive", "finishe
 PK_STEPS = ("verify_cert", "verify", "keygen", "shared", "sign")
 KEYS = {"p256": "P-256", "rsa1024": "RSA-1024", "rsa2048": "RSA-2048"}
 BESIDE = "Beside the seeds and published figures"
+SMIME = "S/MIME, both sides in the SoC"
+IKE = "IKEv1: main mode with RSA signatures and quick mode, both peers in the SoC"
 
 
 def last_record(rec):
@@ -54,7 +59,47 @@ def ike_messages(kind, group):
     return ike.exchange(*peers)
 
 
+def openssl_verifies(kind, sig: bytes, content: bytes):
+    """None when `openssl cms -verify` accepts the detached SignedData `sig` over `content` under
+    the PKI's CA, else its complaint."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory(prefix="vc-proto-") as d:
+        files = {n: Path(d) / n for n in ("sig.der", "msg", "ca.pem")}
+        files["sig.der"].write_bytes(sig)
+        files["msg"].write_bytes(content)
+        files["ca.pem"].write_text(pem(pki.cert(kind, "ca")))
+        r = subprocess.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", files["sig.der"],
+                            "-content", files["msg"], "-CAfile", files["ca.pem"], "-out", "/dev/null"],
+                           capture_output=True, text=True)
+    return None if r.returncode == 0 else "openssl cms -verify refuses it: " + " ".join(r.stderr.split())[:200]
+
+
+def pem(der):
+    import base64
+    b = base64.encodebytes(der).decode()
+    return f"-----BEGIN CERTIFICATE-----\n{b}-----END CERTIFICATE-----\n"
+
+
+def check_smime(rec):
+    if rec["op"] == "sign":
+        return openssl_verifies(rec["key"], bytes.fromhex(rec["out"]), cms.message())
+    if rec["op"] == "encrypt":
+        try:
+            got = cms.open_enveloped(bytes.fromhex(rec["out"]), pki.key(rec["key"], "server"))
+        except ValueError as e:
+            return f"pycryptodome cannot open the envelope: {e}"
+        msg = cms.message()
+        if not got.startswith(msg):
+            return "the envelope's content is not the message"
+        return openssl_verifies(rec["key"], got[len(msg):], msg)
+    return None                  # verify and decrypt: the firmware's verdict on the above
+
+
 def check(rec):
+    if rec.get("prim") == "smime":
+        return check_smime(rec)
     if rec.get("prim") == "ike":
         want = hashlib.sha256(b"".join(ike_messages(rec["key"], rec["group"]))).hexdigest()
         return None if rec.get("messages") == want else "the exchange's messages differ from the host model's"
@@ -72,6 +117,8 @@ def check(rec):
 
 
 def progress(rec):
+    if rec.get("prim") == "smime":
+        return f"S/MIME {KEYS[rec['key']]} {rec['op']} {rec['bytes']:,} B [{rec['impl']}] {mcycles(rec['cycles'])}"
     if rec.get("prim") == "ike":
         return (f"IKEv1 {KEYS[rec['key']]} group {rec['group']} {rec['side']} [{rec['impl']}] main mode "
                 f"{mcycles(rec['phase1'])}, quick mode {cycles(rec['quick'])}")
@@ -199,7 +246,7 @@ def ike_lines(records):
     if not rows:
         return []
     names = [s["step"] for r in find(records, "proto", prim="ike")[:1] for s in r["steps"]]
-    out = ["", "### IKEv1: main mode with RSA signatures and quick mode, both peers in the SoC", "",
+    out = ["", f"### {IKE}", "",
            "RFC 2409's exchange (fw/src/ike, docs/ike.md): DES-CBC and HMAC-SHA-1 as seed 003 counts them, group 2 "
            "with the RSA-1024 keys and group 14 with the RSA-2048 ones, DH exponents of 160 and 225 bits; the nine "
            "messages checked against the host model (vexrun/models/ike.py). Main mode and quick mode per side, and "
@@ -233,6 +280,68 @@ def ike_lines(records):
     out.append(f"| quick mode (ours: both peers' whole quick mode, RSA-1024's) | {ms} ms | "
                f"{cycles(seeds.ms_to_cycles(ms, seeds.SEED003_CLOCK_MHZ))} | - | {cycles(q['hw'])} / {cycles(q['sw'])} |")
     return out
+
+
+def smime_lines(records):
+    rows = by_impl(find(records, "proto", prim="smime"), ("key", "op"))
+    if not rows:
+        return []
+    out = ["", f"### {SMIME}", "",
+           "Seed 003's 2,092-byte text/plain message (fw/src/cms, docs/smime.md): the client's key signs it (a "
+           "detached SignedData with signed attributes, SHA-256), the server's side verifies it under the CA (the "
+           "signer's certificate first); the signed message (the content and its signature, the MIME wrapping "
+           "aside) is enveloped for the server with des-ede3-cbc and an RSA key transport, and opened. The host "
+           "checks the signatures with `openssl cms -verify` and opens the envelopes with pycryptodome.", "",
+           "| key | op | bytes | impl | cycles | steps |", "|---|---|---:|---|---:|---|"]
+    for (key, op), impls in rows.items():
+        for impl in ("hw", "sw"):
+            if r := impls.get(impl):
+                st = ", ".join(f"{s['step']} {cycles(s['cycles'])}" for s in r["steps"])
+                out.append(f"| {KEYS[key]} | {op} | {r['bytes']:,} | {'on' if impl == 'hw' else 'sw'} | "
+                           f"**{cycles(r['cycles'])}** | {st} |")
+    out += ["", "| seed 003 (iPAQ, 206 MHz) | RSA-1024 | cycles | ours, on / sw | RSA-2048 | cycles | ours, on / sw |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for label, ops in (("Fig 2: sign", ("sign",)), ("Fig 2: verify", ("verify",)),
+                       ("Fig 3: sender, sign + encrypt", ("sign", "encrypt")),
+                       ("Fig 3: receiver, decrypt + verify", ("decrypt", "verify"))):
+        cells = []
+        for bits in (1024, 2048):
+            ms = seeds.SEED003_SMIME_MS[label.split(": ")[1]][bits]
+            ours = {i: [rows.get((f"rsa{bits}", op), {}).get(i) for op in ops] for i in ("hw", "sw")}
+            ours = {i: sum(r["cycles"] for r in v) if all(v) else None for i, v in ours.items()}
+            cells.append(f"{ms:,.2f} ms | {mcycles(seeds.ms_to_cycles(ms, seeds.SEED003_CLOCK_MHZ))} | "
+                         f"{mcycles(ours['hw'])} / {mcycles(ours['sw'])}")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def smime_summary(*ops):
+    """The seed map's line for seed 003's S/MIME figures: the sum of `ops` at both key sizes."""
+    def fn(records):
+        rows = by_impl(find(records, "proto", prim="smime"), ("key", "op"))
+        parts = []
+        for bits in (1024, 2048):
+            v = {i: [rows.get((f"rsa{bits}", op), {}).get(i) for op in ops] for i in ("hw", "sw")}
+            if all(v["sw"]):
+                hw = mcycles(sum(r["cycles"] for r in v["hw"])) if all(v["hw"]) else "-"
+                parts.append(f"RSA-{bits} {hw} on / {mcycles(sum(r['cycles'] for r in v['sw']))} sw")
+        return "; ".join(parts) + f" ({' + '.join(ops)})" if parts else None
+    return fn
+
+
+def ike_summary(records):
+    """The seed map's line for seed 003's IKE: both peers' main mode and quick mode."""
+    rows = by_impl(find(records, "proto", prim="ike"), ("key", "side"))
+    parts = []
+    for bits in (1024, 2048):
+        v = [rows.get((f"rsa{bits}", s), {}) for s in ("initiator", "responder")]
+        if all("sw" in x for x in v):
+            hw = mcycles(sum(x["hw"]["phase1"] for x in v)) if all("hw" in x for x in v) else "-"
+            parts.append(f"main mode RSA-{bits} {hw} on / {mcycles(sum(x['sw']['phase1'] for x in v))} sw")
+    q = [rows.get(("rsa1024", s), {}).get("sw") for s in ("initiator", "responder")]
+    if all(q):
+        parts.append(f"quick mode {cycles(sum(r['quick'] for r in q))} sw")
+    return "; ".join(parts) + " (both peers)" if parts else None
 
 
 def record_lines(records):
@@ -273,12 +382,13 @@ def page(records, meta, data):
              "certificates are fixed (vexrun/vectors/pki.py: a CA and two leaves per key kind, RSA PKCS#1 v1.5 and "
              "RFC 6979 ECDSA signatures over SHA-256). `vexrun tls` measures the same engine against OpenSSL "
              "(docs/tls.md).", ""]
-            + handshake_lines(records) + seed_lines(records) + ike_lines(records) + record_lines(records) + [""])
+            + handshake_lines(records) + seed_lines(records) + smime_lines(records) + ike_lines(records)
+            + record_lines(records) + [""])
 
 
-# Estimated from vexrun tls's figures (docs/tls.md): the quick run (P-256 on and off, 20,480 B)
-# about 0.1 G cycles a run; "all" about 0.65 G a run for the handshakes and 1.6 G for the 1 MiB
-# payloads, which pass once whatever the runs.
-SUITES = [Suite("proto", estimate=lambda o: (0.65e9 * o.runs + 1.6e9) if o.all else 0.1e9 * o.runs,
+# Estimated from vexrun tls, ike and smime's figures (docs/tls.md, ike.md, smime.md): the quick run
+# (P-256, RSA-1024's IKE and S/MIME, on and off; 20,480 B) about 0.2 G cycles a run; "all" about
+# 1.2 G a run and 1.6 G for the 1 MiB payloads, which pass once whatever the runs.
+SUITES = [Suite("proto", estimate=lambda o: (1.2e9 * o.runs + 1.6e9) if o.all else 0.2e9 * o.runs,
                 progress=progress, check=check, table=table, page=page, page_file=PAGE,
                 accelerators=tuple(a.name for a in ACCELERATORS))]     # every unit, on and off
