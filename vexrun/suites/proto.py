@@ -147,6 +147,14 @@ def table(records, config):
     return lines
 
 
+def _each(rows):
+    """(the case's fields, "on" or "sw", its record) of by_impl's rows, on before sw."""
+    for fields, impls in rows.items():
+        for impl in ("hw", "sw"):
+            if r := impls.get(impl):
+                yield fields, "on" if impl == "hw" else "sw", r
+
+
 def handshake_lines(records):
     out = ["### TLS 1.2 handshakes, both peers in the SoC", "",
            "Each row is one side of a full handshake with mutual authentication (the server asks for the client's "
@@ -159,13 +167,10 @@ def handshake_lines(records):
            "GHASH on the carry-less multiply unit when the build has it); \"sw\": the same binary with them off.", "",
            "| suite | key | side | impl | total | " + " | ".join(STEPS) + " |",
            "|---|---|---|---|---:|" + "---:|" * len(STEPS)]
-    for (cipher, key, side), impls in handshakes(records).items():
-        for impl in ("hw", "sw"):
-            r = impls.get(impl)
-            if r:
-                st = _steps(r)
-                out.append(f"| {cipher} | {KEYS.get(key, key)} | {side} | {'on' if impl == 'hw' else 'sw'} | "
-                           f"**{cycles(r['cycles'])}** | " + " | ".join(cycles(st.get(s)) for s in STEPS) + " |")
+    for (cipher, key, side), impl, r in _each(handshakes(records)):
+        st = _steps(r)
+        out.append(f"| {cipher} | {KEYS.get(key, key)} | {side} | {impl} | **{cycles(r['cycles'])}** | "
+                   + " | ".join(cycles(st.get(s)) for s in STEPS) + " |")
     return out
 
 
@@ -253,13 +258,10 @@ def ike_lines(records):
            "the steps of both.", "",
            "| key, group | side | impl | main mode | quick mode | " + " | ".join(names) + " |",
            "|---|---|---|---:|---:|" + "---:|" * len(names)]
-    for (key, group, side), impls in rows.items():
-        for impl in ("hw", "sw"):
-            if r := impls.get(impl):
-                st = _steps(r)
-                out.append(f"| {KEYS[key]}, group {group} | {side} | {'on' if impl == 'hw' else 'sw'} | "
-                           f"**{cycles(r['phase1'])}** | {cycles(r['quick'])} | "
-                           + " | ".join(cycles(st.get(n)) for n in names) + " |")
+    for (key, group, side), impl, r in _each(rows):
+        st = _steps(r)
+        out.append(f"| {KEYS[key]}, group {group} | {side} | {impl} | **{cycles(r['phase1'])}** | "
+                   f"{cycles(r['quick'])} | " + " | ".join(cycles(st.get(n)) for n in names) + " |")
     out += ["", "Seed 003 §5 computes IKE from its Table 1 rather than running it: both peers' RSA signature and "
             "verification (and SHA) for main mode, three DES encryptions and three SHA hashes for quick mode.", "",
             "| | seed 003 (iPAQ, 206 MHz) | cycles | ours, the same work (both peers' sign + verify), on / sw | "
@@ -293,12 +295,9 @@ def smime_lines(records):
            "aside) is enveloped for the server with des-ede3-cbc and an RSA key transport, and opened. The host "
            "checks the signatures with `openssl cms -verify` and opens the envelopes with pycryptodome.", "",
            "| key | op | bytes | impl | cycles | steps |", "|---|---|---:|---|---:|---|"]
-    for (key, op), impls in rows.items():
-        for impl in ("hw", "sw"):
-            if r := impls.get(impl):
-                st = ", ".join(f"{s['step']} {cycles(s['cycles'])}" for s in r["steps"])
-                out.append(f"| {KEYS[key]} | {op} | {r['bytes']:,} | {'on' if impl == 'hw' else 'sw'} | "
-                           f"**{cycles(r['cycles'])}** | {st} |")
+    for (key, op), impl, r in _each(rows):
+        st = ", ".join(f"{s['step']} {cycles(s['cycles'])}" for s in r["steps"])
+        out.append(f"| {KEYS[key]} | {op} | {r['bytes']:,} | {impl} | **{cycles(r['cycles'])}** | {st} |")
     out += ["", "| seed 003 (iPAQ, 206 MHz) | RSA-1024 | cycles | ours, on / sw | RSA-2048 | cycles | ours, on / sw |",
             "|---|---:|---:|---:|---:|---:|---:|"]
     for label, ops in (("Fig 2: sign", ("sign",)), ("Fig 2: verify", ("verify",)),
