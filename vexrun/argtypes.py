@@ -2,6 +2,7 @@
 one-line reason (argparse prints it as "vexrun: argument ...: <reason>")."""
 
 import argparse
+import re
 
 MAX_BENCH_BYTES = 65504                 # the firmware's benchmark buffer, less room for padding
 
@@ -14,6 +15,13 @@ def count(text):
     if v < 0:
         raise argparse.ArgumentTypeError(f"{text!r} is negative")
     return v
+
+
+def timestamp(text):
+    """YYYYMMDDHHMMSS (UTC), 14 digits, as the firmware's time fields take it: an integer."""
+    if not re.fullmatch(r"\d{14}", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: YYYYMMDDHHMMSS, 14 digits")
+    return int(text)
 
 
 def mhz(text):

@@ -138,7 +138,7 @@ void app_trap(const struct plat_trap *t);
  * is the hook (arg: a zeroed struct app_steps; end = 0 starts a step's timer, 1 adds its cycles,
  * summed by name; names past APP_STEPS are dropped), json_steps writes key: [{"step", "cycles"}]
  * in the order the steps first began. */
-#define APP_STEPS 12
+#define APP_STEPS 16
 struct app_steps {
   struct app_step {
     const char *name;

@@ -81,18 +81,9 @@ static const char *start(struct req *r)
   }
   if ((err = req_rng(r, &rng)))
     return err;
-  uint64_t now = 0;
-  const struct req_field *f = req_get(r, "now");
-  if (f) {        /* YYYYMMDDHHMMSS as 14 digits */
-    char got[32];
-    if (f->vallen != 14)
-      return req_bad(r, "now", req_value(f, got, sizeof(got)), "14 digits: YYYYMMDDHHMMSS");
-    for (size_t i = 0; i < 14; i++) {
-      if (f->val[i] < '0' || f->val[i] > '9')
-        return req_bad(r, "now", req_value(f, got, sizeof(got)), "14 digits: YYYYMMDDHHMMSS");
-      now = now * 10 + (uint64_t)(f->val[i] - '0');
-    }
-  }
+  uint64_t now;
+  if ((err = req_time(r, "now", &now)))
+    return err;
   cfg.role = (int)role;
   cfg.suites = suites;
   cfg.cert = certlen ? own_cert : NULL;
@@ -183,8 +174,8 @@ const struct oracle_op oracle_tls_ops[] = {
               "\"cert\":\"start: the own certificate, DER as hex\",\"ec_key\":\"start: its P-256 key, 32 bytes of hex\","
               "\"rsa_n\":\"start: or its RSA key's n as hex\",\"rsa_e\":\"start: e\",\"rsa_d\":\"start: d\","
               "\"rsa_p\":\"start: p\",\"rsa_q\":\"start: q\","
-              "\"require_client_cert\":\"start: true or false (server)\",\"now\":\"start: YYYYMMDDHHMMSS for the "
-              "certificates' dates (default: not checked)\",\"dh_xbits\":\"start: DH exponent bits (default 0: by the "
+              "\"require_client_cert\":\"start: true or false (server)\",\"now\":\"start: YYYYMMDDHHMMSS (a number) for "
+              "the certificates' dates (default: not checked)\",\"dh_xbits\":\"start: DH exponent bits (default 0: by the "
               "group)\",\"dh_full\":\"start: 1 for full-length DH exponents\",\"seed\":\"start: the DRBG's seed as hex\"",
               "\"data\":\"feed: bytes received; write: application data; as hex\""),
    "TLS 1.2 client or server (vexcrypt/tls.h), bytes relayed by the host", op_tls},

@@ -47,7 +47,10 @@ def test_the_check_refuses_a_wrong_record_or_a_missing_step(records):
     assert suites.check(dict(seal, records=seal["records"] - 1))      # another IV, another record
     hs = next(r for r in records if r["prim"] == "tls")
     assert suites.check(dict(hs, steps=[s for s in hs["steps"] if s["step"] != "sign"]))
-    for op in ("sign", "encrypt"):            # openssl and pycryptodome refuse a flipped bit
+    assert all(suites.check(dict(r, ok=False)) for r in records)          # a failed run is never checked good
+    opened = next(r for r in records if r["prim"] == "record" and r["op"] == "open")
+    assert suites.check(dict(opened, records=opened["records"] + 1))
+    for op in ("sign", "encrypt", "decrypt"):      # openssl and pycryptodome refuse a flipped bit
         rec = next(r for r in records if r["prim"] == "smime" and r["op"] == op)
         out = bytearray.fromhex(rec["out"])
         out[-5] ^= 1

@@ -112,7 +112,7 @@ def tls_requests():
               "ec_key": ec.hex(), "dh_full": 1, "seed": "01"}, lambda r: state("handshake")(r) and len(r["out"]) > 100),
             ({"op": "tls", "cmd": "start", "role": 1, "suites": 2, "ca": rsa_chain.ca.hex(), "cert": rsa_chain.leaf.hex(),
               **{f"rsa_{n}": format(getattr(rsa, n), "x") for n in "nedpq"}, "require_client_cert": True,
-              "now": "20300101000000", "dh_xbits": 200, "seed": "02"}, state("handshake")),
+              "now": 20300101000000, "dh_xbits": 200, "seed": "02"}, state("handshake")),
             ({"op": "tls", "cmd": "feed", "data": ""}, state("handshake")),
             ({"op": "tls", "cmd": "close"}, state("closed"))]
 

@@ -37,15 +37,21 @@ def _children(b, start, end):
 
 def open_enveloped(der: bytes, key) -> bytes:
     """The content of an EnvelopedData (a ContentInfo) for the pycryptodome RSA key `key`: the key
-    transport with the private key, then the content cipher (des-ede3-cbc or aes-128-cbc)."""
-    ci = _children(der, *_tlv(der, 0)[1:])
-    ed = _children(der, *_tlv(der, ci[1][1])[1:])           # [0] EXPLICIT -> EnvelopedData
-    ktri = _children(der, *_children(der, ed[1][1], ed[1][2])[0][1:])
-    ek = der[ktri[3][1]:ktri[3][2]]
-    eci = _children(der, ed[2][1], ed[2][2])
-    alg = _children(der, eci[1][1], eci[1][2])
-    oid, iv, content = der[alg[0][1]:alg[0][2]], der[alg[1][1]:alg[1][2]], der[eci[2][1]:eci[2][2]]
+    transport with the private key, then the content cipher (des-ede3-cbc or aes-128-cbc);
+    ValueError for what does not open."""
+    try:
+        ci = _children(der, *_tlv(der, 0)[1:])
+        ed = _children(der, *_tlv(der, ci[1][1])[1:])           # [0] EXPLICIT -> EnvelopedData
+        ktri = _children(der, *_children(der, ed[1][1], ed[1][2])[0][1:])
+        ek = der[ktri[3][1]:ktri[3][2]]
+        eci = _children(der, ed[2][1], ed[2][2])
+        alg = _children(der, eci[1][1], eci[1][2])
+        oid, iv, content = der[alg[0][1]:alg[0][2]], der[alg[1][1]:alg[1][2]], der[eci[2][1]:eci[2][2]]
+    except IndexError:
+        raise ValueError("not an EnvelopedData of the expected layout") from None
     cek = PKCS1_v1_5.new(key).decrypt(ek, None)
+    if cek is None:
+        raise ValueError("the key transport does not decrypt")
     cipher = AES.new(cek, AES.MODE_CBC, iv) if oid == AES128_CBC else DES3.new(cek, DES3.MODE_CBC, iv)
     pt = cipher.decrypt(content)
     if not (1 <= pt[-1] <= len(iv) and pt.endswith(bytes([pt[-1]]) * pt[-1])):

@@ -86,7 +86,8 @@ def durations(data):
     for s in suites.SUITES.values():
         if s.accelerators and (m := data.run(s.page_file.replace(".md", ".json"))[1]):
             on = " ".join(f"{accelerator(a).make_var}=1" for a in s.accelerators)
-            rows.append((f"`make bench {on} SUITES={s.name}`", bench_wall(m),
+            only = (m.get("request") or {}).get("suites") == s.name
+            rows.append((f"`make bench {on}{f' SUITES={s.name}' if only else ''}`", bench_wall(m),
                          f"{(m.get('sweep') or m)['sim_cycles'] / 1e9:,.1f} G", m["commit"][:7]))
     ct = data.get("ct.json")
     if ct:

@@ -8,11 +8,11 @@ host build with --host) builds and parses the CMS DER and does all the cryptogra
 oracle's `cms` op, and reports the cycles of each step. Keys and certificates as OpenSSL writes
 them (vexrun/proto/tls.py reads them)."""
 
-import argparse
 import base64
 import os
 import re
 
+from vexrun.argtypes import timestamp
 from vexrun.env import ToolError, UsageError
 
 CIPHERS = ("des3", "aes128")
@@ -139,7 +139,7 @@ def request(args) -> dict:
         req.update(cert=read_der(args.cert, "--cert").hex(), **_rsa_key(args.key), cms=parse_enveloped(data).hex(),
                    seed=os.urandom(32).hex())
     if args.now:
-        req["time" if args.action == "sign" else "now"] = int(args.now)
+        req["time" if args.action == "sign" else "now"] = args.now
     if args.impl:
         req["impl"] = args.impl
     return req
@@ -191,12 +191,6 @@ def arguments(parser, parser_class, session_args):
             p.add_argument("--cipher", choices=CIPHERS, default="des3", help="content cipher (default: des3)")
         p.add_argument("--in", dest="input", required=True, metavar="FILE", help="the message (a MIME entity)")
         p.add_argument("--out", required=True, metavar="FILE", help="where the result goes")
-        p.add_argument("--now", metavar="YYYYMMDDHHMMSS", type=_now, help="sign: the signingTime attribute; verify: the time to check certificate "
+        p.add_argument("--now", metavar="YYYYMMDDHHMMSS", type=timestamp, help="sign: the signingTime attribute; verify: the time to check certificate "
                        "dates against (default: none; the target has no clock)")
         session_args(p)
-
-
-def _now(v):
-    if not re.fullmatch(r"\d{14}", v):
-        raise argparse.ArgumentTypeError(f"{v}: YYYYMMDDHHMMSS, 14 digits")
-    return v

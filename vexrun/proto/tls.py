@@ -251,7 +251,7 @@ HELP = ("The engine (fw/include/vexcrypt/tls.h) runs in the simulated SoC (or a 
 def arguments(parser, parser_class, session_args):
     """The roles and their options (cli.py: the command's parser, its class of parsers, and
     session_args, the target's options)."""
-    from vexrun.argtypes import count
+    from vexrun.argtypes import count, timestamp
     sub = parser.add_subparsers(dest="role", required=True, parser_class=parser_class, metavar="ROLE")
     for role, what in (("client", "connect, shake hands, send --send, write what arrives to --out"),
                        ("server", "serve connections one after another, echo application data, until killed")):
@@ -267,7 +267,7 @@ def arguments(parser, parser_class, session_args):
         t.add_argument("--ca", required=True, help="trust anchor: the peer's certificate must be signed by it")
         t.add_argument("--cert", required=role == "server", help="own certificate (RSA or P-256)")
         t.add_argument("--key", required=role == "server", help="its private key")
-        t.add_argument("--now", metavar="YYYYMMDDHHMMSS", help="time to check certificate dates against (default: none; "
+        t.add_argument("--now", metavar="YYYYMMDDHHMMSS", type=timestamp, help="time to check certificate dates against (default: none; "
                        "the target has no clock)")
         t.add_argument("--dh-xbits", type=lambda v: v if v == "full" else count(v),
                        help="DH exponent bits, or full (default: 160 up to 1024-bit groups, 225 above)")
