@@ -12,6 +12,7 @@
 #include "vexcrypt/drbg.h"
 #include "vexcrypt/hash.h"
 #include "vexcrypt/mp.h"
+#include "vexcrypt/pk.h"
 
 /* Largest input of one oracle request and of one benchmark message. */
 #define APP_MAX_INPUT 32768
@@ -156,6 +157,9 @@ const char *req_time(struct req *r, const char *key, uint64_t *t);
 void json_mp(const char *key, const vc_mp *a);
 /* A big-endian hex field of any length as a vc_mp: NULL, or an error naming the field. */
 const char *req_mp(struct req *r, const char *key, vc_mp *out);
+/* An RSA private key's fields "rsa_n", "rsa_e", "rsa_d", "rsa_p", "rsa_q" into *k (zeroed first; the
+ * caller completes it: vc_rsa_priv_complete). NULL or an error message. */
+const char *req_rsa_fields(struct req *r, vc_rsa_priv *k);
 /* Error messages of the request path name the field, what it got and what is allowed:
  *   "<field>: <got>; <op> [<variant>] takes <allowed>"
  * req_bad makes one: got NULL is the field's value as sent ("missing" when absent), allowed

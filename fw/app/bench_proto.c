@@ -48,6 +48,15 @@ static const struct kat_pki *pki_find(const char *kind)
   return NULL;
 }
 
+/* A case's start: *off keeps the accelerators' state to restore; a software case ("sw") turns
+ * them all off. */
+static void impl_begin(int sw, uint32_t *off)
+{
+  *off = vc_accel_off;
+  if (sw)
+    vc_accel_off = ~0u;
+}
+
 #define BY(p, call)                                  \
   do {                                               \
     uint64_t t0_ = plat_cycles();                    \
@@ -174,11 +183,10 @@ static void bench_handshake(const struct hs_case *c, int sw, const struct run_op
 {
   const struct kat_pki *k = pki_find(c->kind);
   int ok = 1;
-  uint32_t off = vc_accel_off;
+  uint32_t off;
   if (!k)
     return;
-  if (sw)
-    vc_accel_off = ~0u;
+  impl_begin(sw, &off);
   for (int i = 0; i < 2; i++)
     peer_setup(i, k, c->suite);
   for (uint32_t r = 0; r < o->runs; r++) {        /* every run, failed or not: its record's raw[] */
@@ -243,11 +251,10 @@ static void bench_ike(const char *kind, unsigned group, int sw, const struct run
   const struct kat_pki *k = pki_find(kind);
   uint8_t digest[32];
   int ok = 1;
-  uint32_t off = vc_accel_off;
+  uint32_t off;
   if (!k)
     return;
-  if (sw)
-    vc_accel_off = ~0u;
+  impl_begin(sw, &off);
   for (uint32_t r = 0; r < o->runs; r++) {
     ok &= ike_run(k, group, digest);
     for (int i = 0; i < 2; i++) {
@@ -337,15 +344,14 @@ static void bench_smime(const char *kind, int sw, const struct run_opts *o, stru
     bench_fn fn;
   } ops[] = {{"sign", "sender", smime_sign}, {"verify", "receiver", smime_verify},
              {"encrypt", "sender", smime_encrypt}, {"decrypt", "receiver", smime_decrypt}};
-  uint32_t off = vc_accel_off;
+  uint32_t off;
   if (!(sm.k = pki_find(kind)))
     return;
   for (int i = 0; i < 2; i++)
     pk_rsa_key(&sm.key[i], &sm.k->rsa[i]);
   smime_message(sm.msg);
   sm.opts = (vc_cms_opts){.step = app_step, .step_arg = &sm.steps};
-  if (sw)
-    vc_accel_off = ~0u;
+  impl_begin(sw, &off);
   for (size_t c = 0; c < BENCH_N(ops); c++) {
     int ok = 1;
     for (uint32_t r = 0; r < o->runs; r++) {
@@ -423,11 +429,10 @@ static void bench_record(const char *cipher, unsigned id, uint32_t bytes, int sw
                          struct tally *t)
 {
   struct bench_result res[2];
-  uint32_t runs = bytes > ONE_PASS_BYTES ? 1 : o->runs, off = vc_accel_off;
+  uint32_t runs = bytes > ONE_PASS_BYTES ? 1 : o->runs, off;
   uint64_t sorted[APP_MAX_RUNS];
   int ok = 1;
-  if (sw)
-    vc_accel_off = ~0u;
+  impl_begin(sw, &off);
   bench_fill(rx.plain, sizeof(rx.plain));
   for (uint32_t r = 0; r < runs; r++) {
     ok &= record_pass(id, bytes) == VC_OK;

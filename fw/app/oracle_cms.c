@@ -49,9 +49,7 @@ static int run(void *arg)
 static const char *get_key(struct req *r)
 {
   const char *err;
-  memset(&rsa, 0, sizeof(rsa));
-  if ((err = req_mp(r, "rsa_n", &rsa.n)) || (err = req_mp(r, "rsa_e", &rsa.e)) || (err = req_mp(r, "rsa_d", &rsa.d)) ||
-      (err = req_mp(r, "rsa_p", &rsa.p)) || (err = req_mp(r, "rsa_q", &rsa.q)))
+  if ((err = req_rsa_fields(r, &rsa)))
     return err;
   int rc = vc_rsa_priv_complete(&rsa);
   return rc ? req_bad(r, "rsa_n", code_name(rc), "a complete RSA key: n, e, d, p, q") : NULL;

@@ -70,9 +70,7 @@ static const char *start(struct req *r)
       return err;
     cfg.ec_key = ec_key;
   } else if (req_get(r, "rsa_n")) {
-    memset(&rsa, 0, sizeof(rsa));
-    if ((err = req_mp(r, "rsa_n", &rsa.n)) || (err = req_mp(r, "rsa_e", &rsa.e)) ||
-        (err = req_mp(r, "rsa_d", &rsa.d)) || (err = req_mp(r, "rsa_p", &rsa.p)) || (err = req_mp(r, "rsa_q", &rsa.q)))
+    if ((err = req_rsa_fields(r, &rsa)))
       return err;
     int rc = vc_rsa_priv_complete(&rsa);
     if (rc)

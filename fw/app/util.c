@@ -644,3 +644,13 @@ const char *req_hex_len(struct req *r, const char *key, uint8_t *buf, size_t cap
   *len = (size_t)n;
   return NULL;
 }
+
+const char *req_rsa_fields(struct req *r, vc_rsa_priv *k)
+{
+  const char *err;
+  memset(k, 0, sizeof(*k));
+  if ((err = req_mp(r, "rsa_n", &k->n)) || (err = req_mp(r, "rsa_e", &k->e)) || (err = req_mp(r, "rsa_d", &k->d)) ||
+      (err = req_mp(r, "rsa_p", &k->p)) || (err = req_mp(r, "rsa_q", &k->q)))
+    return err;
+  return NULL;
+}
