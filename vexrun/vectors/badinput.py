@@ -2237,7 +2237,8 @@ def cms_material():
     """OpenSSL's pieces (vexrun/vectors/certs.py, openssl smime): an RSA-1024 leaf and CA, the leaf's
     key as integers, a detached SignedData over MSG under them, an EnvelopedData (-des3) of MSG
     for the leaf (MSG of whole DES blocks: its padding is a full block, so a flipped last byte
-    of the block before it is a bad padding), one with aes-256-cbc, and a P-256 leaf."""
+    of the block before it is a bad padding), one with aes-256-cbc, a P-256 leaf, and a leaf of the
+    same key that may not sign (keyUsage keyEncipherment only)."""
     import tempfile
     from Crypto.PublicKey import RSA
     from vexrun.vectors import certs
@@ -2247,7 +2248,9 @@ def cms_material():
         certs.openssl("x509", "-inform", "DER", "-out", pem, data=ch.leaf)
         smime = lambda op, *a: certs.openssl("smime", op, "-outform", "DER", "-binary", *a, data=CMS_MSG)  # noqa: E731
         k = RSA.import_key(ch.leaf_key.read_bytes())
-        return {"cert": ch.leaf, "ca": ch.ca, "other_ca": ch.other_ca, "other_leaf": ch.other_leaf, "key": tuple(int(getattr(k, n)) for n in "nedpq"),
+        enc_only = certs.make_leaf(d, "enc-only", ch.leaf_key, Path(d) / ch.kind / "ca.der", ch.ca_key, ch.hash,
+                                   ext="keyUsage=critical,keyEncipherment\n")
+        return {"cert": ch.leaf, "enc_only": enc_only, "ca": ch.ca, "other_ca": ch.other_ca, "other_leaf": ch.other_leaf, "key": tuple(int(getattr(k, n)) for n in "nedpq"),
                 "signed": smime("-sign", "-signer", pem, "-inkey", ch.leaf_key), "env": smime("-encrypt", "-des3", pem),
                 "env_aes256": smime("-encrypt", "-aes256", pem), "p256": x509_material()["p256"]}
 
@@ -2340,6 +2343,8 @@ def cms_fns():
             C("sig", "cert not a certificate", VER, lambda w, f: _cms_sign(w, f, cert=b"\x30\x00", certlen=SZ(2))),
             C("param", "a P-256 certificate", PAR, lambda w, f: _cms_sign(w, f, cert=m()["p256"], certlen=sz(m()["p256"]))),
             C("param", "a key that is not the certificate's", PAR, lambda w, f: _cms_sign(w, f, key=_cms_key(w, own=False))),
+            C("param", "a certificate whose keyUsage excludes digitalSignature", PAR,
+              lambda w, f: _cms_sign(w, f, cert=m()["enc_only"], certlen=sz(m()["enc_only"]))),
             C("overlap", "out over msg", OV, lambda w, f: (lambda b: f(*_cms_args(w, [
                 ("cert", m()["cert"]), ("certlen", sz(m()["cert"])), ("key", _cms_key(w)), ("msg", b), ("len", SZ(8)),
                 ("time", ctypes.c_uint64(0)), ("out", b), ("cap", SZ(4096)), ("outlen", None), ("opts", _opts(w))], {}, None,

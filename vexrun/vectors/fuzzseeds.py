@@ -234,7 +234,8 @@ def ike():
 def cms():
     """The CMS target's inputs (fw/test/fuzz/cms.c): an RSA-1024 chain OpenSSL makes now; its
     detached SignedData (with and without signed attributes) over a message under the CA; its
-    EnvelopedData (-des3, -aes128) for the leaf with the leaf's key; the round trip's inputs."""
+    EnvelopedData (-des3, -aes128) for the leaf with the leaf's key; the round trip's inputs, with
+    the leaf and with a leaf of its key that may not sign (keyUsage keyEncipherment only)."""
     import tempfile
     from Crypto.PublicKey import RSA
     from vexrun.vectors import certs
@@ -247,10 +248,12 @@ def cms():
                 for extra in ([], ["-noattr"])]
         envs = [certs.openssl("smime", "-encrypt", f"-{c}", "-outform", "DER", pem, data=msg) for c in ("des3", "aes128")]
         k = RSA.import_key(ch.leaf_key.read_bytes())
+        enc_only = certs.make_leaf(d, "enc-only", ch.leaf_key, Path(d) / ch.kind / "ca.der", ch.ca_key, ch.hash,
+                                   ext="keyUsage=critical,keyEncipherment\n")
     key = b"".join(field(_int(getattr(k, n))) for n in "nedpq")
     return ([b"\0" + field(ch.ca) + field(b"") * 5 + field(msg) + s for s in sigs] +
             [b"\1" + field(ch.leaf) + key + field(b"") + e for e in envs] +
-            [b"\2" + field(ch.leaf) + key + field(msg)])
+            [b"\2" + field(c) + key + field(msg) for c in (ch.leaf, enc_only)])
 
 
 SEEDS = {"request": requests, "oracle": requests, "mp_bytes": mp_bytes, "mp_div": mp_div, "mp_mont": mp_mont,

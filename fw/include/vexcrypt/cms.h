@@ -78,7 +78,8 @@ enum { VC_CMS_DES3 = 1, VC_CMS_AES128 = 2 };
  * or the recipient's encrypted key, the algorithms, the attributes, the padding. */
 #define VC_CMS_OVERHEAD 1024
 
-/* A detached SignedData over msg[0..len) by key, whose certificate (DER) it includes.
+/* A detached SignedData over msg[0..len) by key, whose certificate (DER) it includes;
+ * VC_ERR_PARAM (field "cert") when the certificate's keyUsage excludes digitalSignature.
  * signing_time: YYYYMMDDHHMMSS (UTC) for the signingTime attribute, 0 for none; VC_ERR_RANGE
  * for a time that is not a valid date in years 1950..9999. out needs certlen + the modulus
  * length + VC_CMS_OVERHEAD bytes at most. */

@@ -77,7 +77,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   memset(out, 0xa5, CAP);
   rc = vc_cms_sign(cert, certlen, &key, msg, msglen, 20260101000000ull, out, CAP, &n, &o);
-  FZ_CHECK(rc == VC_OK || rc == VC_ERR_LENGTH);
+  /* A certificate that may not sign is refused, as its verifier would refuse the signature. */
+  vc_x509_cert c;
+  FZ_CHECK(vc_x509_parse(&c, cert, certlen) == VC_OK);
+  FZ_CHECK((c.key_usage & VC_X509_KU_DIGITAL_SIGNATURE) ? (rc == VC_OK || rc == VC_ERR_LENGTH) : rc == VC_ERR_PARAM);
   untouched(out, rc);
   if (!rc)
     FZ_CHECK(vc_cms_verify(out, n, msg, msglen, cert, certlen, 0, &o) == VC_OK);
