@@ -49,6 +49,20 @@ SIM_CLK_FREQ = int(100e6)
 # caches index by the low 12 bits, so the size moves no figure. A board's SDRAM replaces it.
 MAIN_RAM_SIZE = 0x200000
 
+class VexSimConfig(SimConfig):
+    """LiteX's configuration with the clock driven by sim/modules/vexclock: clocker's edges for
+    one clock at phase 0 without its per-step divisions (LiteX's timebase rules still apply)."""
+
+    def get_json(self):
+        assert [m["args"]["phase_deg"] for m in self.modules if m["module"] == "clocker"] == [0], \
+            "vexclock drives one clock at phase 0"
+        config = json.loads(super().get_json())
+        for m in config:
+            if m.get("module") == "clocker":
+                m["module"] = "vexclock"
+        return json.dumps(config, indent=4)
+
+
 _io = [
     ("sys_clk", 0, Pins(1)),
     ("sys_rst", 0, Pins(1)),
@@ -169,6 +183,9 @@ def main():
                                help="Main RAM: integrated single-cycle RAM, or the ULX3S's SDRAM behind the L2.")
     parser.add_target_argument("--serial", action="store_true",
                                help="LiteX BIOS in ROM, UART on a pseudo-terminal: the board's serial-boot path.")
+    parser.add_target_argument("--profile-gen", action="store_true",
+                               help="Build the model instrumented for profile-guided optimisation: vexrun "
+                                    "runs it on a training request, then recompiles it (sim/harness/Makefile profiled).")
     parser.add_target_argument("--build-root", default=str(HERE.parent / "build"), help="Where build/<config>/ goes.")
     parser.set_defaults(uart_name="sim")
     args = parser.parse_args()
@@ -183,7 +200,7 @@ def main():
     soc = SimSoC(cfg, memory=args.memory, serial=args.serial, **soc_args)
     uart_mod = "vexpty" if args.serial else "vexuart"
 
-    sim_config = SimConfig()
+    sim_config = VexSimConfig()
     sim_config.add_clocker("sys_clk", freq_hz=int(soc.sys_clk_freq))
     # The pseudo-terminal's line pace (sim/modules/vexpty): bursts that fit the UART FIFO.
     sim_config.add_module(uart_mod, "serial" if args.serial else ["serial", "simctrl"],
@@ -199,7 +216,7 @@ def main():
     builder = Builder(soc, **builder_kwargs)
     toolchain_kwargs = parser.toolchain_argdict
     toolchain_kwargs.update(opt_level="O3", jobs=toolchain_kwargs.get("jobs") or os.cpu_count(), threads=1)
-    builder.build(sim_config=sim_config, run=False, extra_mods=[uart_mod], extra_mods_path=str(mods),
+    builder.build(sim_config=sim_config, run=False, extra_mods=[uart_mod, "vexclock"], extra_mods_path=str(mods),
                   **toolchain_kwargs)
 
     # Compile the model: LiteX's generated script, its make call sent to sim/harness/Makefile
@@ -210,7 +227,8 @@ def main():
     if not litex_mk:
         sys.exit(f"sim/build.py: LiteX's build script has changed shape: {gw / 'build_sim.sh'}")
     script = script.replace(litex_mk.group(0), f"make -C . -f {HERE / 'harness' / 'Makefile'} vexsim "
-                            f"LITEX_MK={litex_mk.group(1)} {'TRACE=1 ' if traced else ''}")
+                            f"LITEX_MK={litex_mk.group(1)} {'TRACE=1 ' if traced else ''}"
+                            f"{'PROFILE=gen ' if args.profile_gen else ''}")
     r = subprocess.run(["bash", "-c", script], cwd=gw, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     (gw / "build.log").write_text(r.stdout)
     if r.returncode != 0 or not (gw / "obj_dir" / "Vsim").exists():
