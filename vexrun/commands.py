@@ -66,6 +66,9 @@ def sweep_meta(s, tasks, out):
     each run's command in "invocations")."""
     return {"tasks": len(tasks), "ran": s.ran, "workers": s.invocations[0]["workers"], "sim_cycles": s.cycles,
             "wall_s": s.wall_s, "records": str(out / "records.json"),
+            # what plan() splits a suite's estimate by in later sweeps (sweep.slice_shares)
+            "task_cycles": [{"build": t.build, "suite": t.suite, "slice": t.slice, "slices": t.slices, "cycles": c}
+                            for t, c in s.task_cycles],
             **({"invocations": s.invocations} if len(s.invocations) > 1 else {})}
 
 

@@ -77,20 +77,44 @@ class Task:
         return "vexrun bench " + " ".join(opts) + " --out DIR"
 
 
-def plan(cfg, names, opts: suites.RunOptions, request, max_cycles, commit, slices=None, task_cycles=TASK_CYCLES):
+def plan(cfg, names, opts: suites.RunOptions, request, max_cycles, commit, slices=None, task_cycles=TASK_CYCLES,
+         shares=None):
     """The tasks of a sweep of suites `names` on `cfg` (vexrun.soc.build.Config) and their
     estimated cycles: each suite in slices of about `task_cycles` estimated cycles (or `slices`:
-    (slice, count) for one task alone), longest first."""
+    (slice, count) for one task alone), longest first. A suite's estimate is split over its
+    slices as the committed sweeps split it (`shares`, default slice_shares()), else evenly:
+    slices hold whole groups of unequal cost, and the longest must start first."""
+    shares = slice_shares() if shares is None else shares
     tasks = []
     for name in names:
         est = suites.estimate([name], opts, cfg.soc.name)
         n = min(MAX_SLICES, max(1, math.ceil(est / task_cycles)))
         picked = [slices[0]] if slices else range(n)
         n = slices[1] if slices else n
+        split = shares.get((cfg.name, name, n)) or [1 / n] * n
         for i in picked:
-            tasks.append((est / n, Task(cfg.soc.name, cfg.memory, name, i, n, opts.runs,
-                                        tuple(sorted(request.items())), int(max_cycles), commit)))
+            tasks.append((est * split[i], Task(cfg.soc.name, cfg.memory, name, i, n, opts.runs,
+                                               tuple(sorted(request.items())), int(max_cycles), commit)))
     return [t for _, t in sorted(tasks, key=lambda et: -et[0])], {t: e for e, t in tasks}
+
+
+def slice_shares(data=None):
+    """{(build, suite, slices): each slice's share of the suite's cycles}, from the committed
+    sweeps' metadata (`sweep.task_cycles`, written by the publisher): the first file that has a
+    suite's slicing wins."""
+    from vexrun.pages.data import Data
+    data = data or Data()
+    out = {}
+    for p in sorted(data.docs.glob("*.json")):
+        d = data.get(p.name)
+        by_suite = {}
+        for t in (((d.get("meta") or {}) if isinstance(d, dict) else {}).get("sweep") or {}).get("task_cycles", []):
+            by_suite.setdefault((t["build"], t["suite"], t["slices"]), {})[t["slice"]] = t["cycles"]
+        for key, cycles in by_suite.items():
+            total = sum(cycles.values())
+            if len(cycles) == key[2] and total and key not in out:
+                out[key] = [cycles[i] / total for i in range(key[2])]
+    return out
 
 
 def run_task(task: Task) -> dict:
@@ -196,6 +220,7 @@ class Sweep:
     cycle_overhead: object
     ran: int                         # tasks run now (the others were resumed)
     invocations: list                # {"command", "workers", "wall_s", "ran"} of each run that finished a task, the first first
+    task_cycles: list                # (task, simulated cycles) of each finished task
 
 
 def client(workers=None, scheduler=None):
@@ -268,19 +293,18 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
     done = _done(tasks, keys, done_dir)
     records = _records(done)
     _write(out / "records.json", records)
-    overhead = next((d["cycle_overhead"] for d in done if d.get("cycle_overhead") is not None), None)
-    return Sweep(records, prog.failed, sum(d["cycles"] or 0 for d in done), round(sum(r["wall_s"] for r in runs()), 1),
-                 overhead, len(pending), runs())
+    overhead = next((d["cycle_overhead"] for _, d in done if d.get("cycle_overhead") is not None), None)
+    return Sweep(records, prog.failed, sum(d["cycles"] or 0 for _, d in done), round(sum(r["wall_s"] for r in runs()), 1),
+                 overhead, len(pending), runs(), [(t, d["cycles"]) for t, d in done])
 
 
 def _done(tasks, keys, done_dir):
-    """The finished tasks' results, in task order."""
-    files = (done_dir / f"{keys[t]}.json" for t in tasks)
-    return [json.loads(f.read_text()) for f in files if f.exists()]
+    """The finished tasks and their results, in task order."""
+    return [(t, json.loads(f.read_text())) for t in tasks if (f := done_dir / f"{keys[t]}.json").exists()]
 
 
 def _records(done):
-    return [r for d in done for r in d["records"]]
+    return [r for _, d in done for r in d["records"]]
 
 
 def _write(path, obj):

@@ -16,7 +16,6 @@ import subprocess
 import tempfile
 import time
 
-from vexrun.soc.build import Config
 from vexrun.soc.memory import write_ram_init, write_sdram_init
 from vexrun.soc.target import PipeTransport, TargetError, TargetSession, TransportClosed, TransportTimeout
 
@@ -32,11 +31,12 @@ class SimError(TargetError):
 
 
 class SimModel:
-    """The model's process in a fresh run folder, main RAM preloaded with `firmware` (default:
+    """The model's process of `cfg` (vexrun.soc.build.Config: a build names its model, the build
+    trains it through this class) in a fresh run folder, main RAM preloaded with `firmware` (default:
     the configuration's vexcrypt.bin) unless the configuration serial-boots it through the BIOS.
     Its stdout (the UART with vexuart, the simulator's own reports) is `transport`."""
 
-    def __init__(self, cfg: Config, max_cycles: int, trace_window=None, firmware=None):
+    def __init__(self, cfg, max_cycles: int, trace_window=None, firmware=None):
         self.cfg = cfg
         self.max_cycles = int(max_cycles)
         self.trace_file = None
@@ -85,7 +85,7 @@ class SimSession(TargetSession):
 
     Error = SimError
 
-    def __init__(self, cfg: Config, max_cycles: int, read_timeout: float = 600.0,
+    def __init__(self, cfg, max_cycles: int, read_timeout: float = 600.0,
                  trace_window=None, firmware=None):
         if cfg.serial:
             raise SimError(f"{cfg.name} boots through the BIOS over a pseudo-terminal: use SerialSim")
@@ -183,7 +183,7 @@ class SerialSim:
     it as a board's serial port (vexrun/board/serial.py). The model's stdout carries only the
     simulator's reports (the pseudo-terminal's name, the cycle bound)."""
 
-    def __init__(self, cfg: Config, max_cycles: int, start_timeout: float = 60.0):
+    def __init__(self, cfg, max_cycles: int, start_timeout: float = 60.0):
         if not cfg.serial:
             raise SimError(f"{cfg.name} has no serial port: build it with serial=True")
         self.cfg = cfg
