@@ -2,10 +2,18 @@
  * points), without the per-step cost of tracing in a build that does not trace: LiteX's version
  * opens a VCD file and flushes it under a lock on every half clock period even when nothing is
  * dumped. Here a model built without --trace has no tracer at all, and a traced one flushes only
- * when the run ends. */
+ * when the run ends.
+ *
+ * An untraced model is not evaluated at the clock's falling edge either: no logic of the SoC
+ * acts on it (every process is clocked by the rising edge, sim/harness/Makefile checks the
+ * generated triggers), and the modules read and drive the pads only after a rising edge, so the
+ * next rising edge's evaluation settles the inputs they changed before it clocks anything, as
+ * the skipped evaluation would have. Verilator remembers the clock's level from the last
+ * evaluation to find edges; the harness records the low level it did not evaluate. */
 #include <stdint.h>
 
 #include "Vsim.h"
+#include "Vsim___024root.h"
 #include "verilated.h"
 
 #if VM_TRACE
@@ -26,8 +34,16 @@ static uint64_t main_time;
 
 extern "C" void litex_sim_eval(void *vsim, uint64_t time_ps)
 {
-  ((Vsim *)vsim)->eval();
+  Vsim *sim = (Vsim *)vsim;
   main_time = time_ps;
+#if !VM_TRACE
+  if (!sim->sys_clk) {
+    sim->rootp->__Vtrigprevexpr___TOP__sys_clk__0 = 0;
+    sim->rootp->__Vtrigprevexpr___TOP__sys_clk__1 = 0;
+    return;
+  }
+#endif
+  sim->eval();
 }
 
 extern "C" void litex_sim_init_cmdargs(int argc, char *argv[])
