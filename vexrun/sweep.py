@@ -228,13 +228,16 @@ def client(workers=None, scheduler=None):
     cluster of `workers` processes (default: one per core), one task at a time each."""
     import logging
 
+    import dask
     from distributed import Client, LocalCluster
     if scheduler:
         return Client(scheduler, timeout="30s")
     if workers is not None and workers < 1:
         raise UsageError("--workers must be at least 1")
-    cluster = LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1, processes=True,
-                           dashboard_address=":0", silence_logs=logging.ERROR)
+    # A worker holds only the task it runs (Dask's default 1.1 queues a second one behind it).
+    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+        cluster = LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1, processes=True,
+                               dashboard_address=":0", silence_logs=logging.ERROR)
     return Client(cluster)
 
 
@@ -274,7 +277,10 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
             if log:
                 log(f"vexrun: {len(pending)} tasks on {len(c.scheduler_info()['workers'])} Dask workers "
                     f"({scheduler or 'a local cluster'}); results in {out}")
-            futures = {c.submit(call, fn, t, key=f"{t.name}-{keys[t]}", pure=False,
+            # One task group, so the scheduler queues the tasks and hands the next to whichever
+            # worker frees up (with a group per task Dask assigns them all at once, and a free
+            # worker waits for work stealing: docs/sweeps.md).
+            futures = {c.submit(call, fn, t, key=("vexrun-task", t.name, keys[t]), pure=False,
                                 priority=len(pending) - i): t for i, t in enumerate(pending)}
             for fut in as_completed(futures):
                 t = futures[fut]
