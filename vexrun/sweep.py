@@ -81,9 +81,9 @@ def plan(cfg, names, opts: suites.RunOptions, request, max_cycles, commit, slice
          shares=None):
     """The tasks of a sweep of suites `names` on `cfg` (vexrun.soc.build.Config) and their
     estimated cycles: each suite in slices of about `task_cycles` estimated cycles (or `slices`:
-    (slice, count) for one task alone), longest first. A suite's estimate is split over its
-    slices as the committed sweeps split it (`shares`, default slice_shares()), else evenly:
-    slices hold whole groups of unequal cost, and the longest must start first."""
+    (slice, count) for one task alone), suite by suite, slices in order. A suite's estimate is
+    split over its slices as the committed sweeps split it (`shares`, default slice_shares()),
+    else evenly: slices hold whole groups of unequal cost, and run() starts the longest first."""
     shares = slice_shares() if shares is None else shares
     tasks = []
     for name in names:
@@ -95,7 +95,7 @@ def plan(cfg, names, opts: suites.RunOptions, request, max_cycles, commit, slice
         for i in picked:
             tasks.append((est * split[i], Task(cfg.soc.name, cfg.memory, name, i, n, opts.runs,
                                                tuple(sorted(request.items())), int(max_cycles), commit)))
-    return [t for _, t in sorted(tasks, key=lambda et: -et[0])], {t: e for e, t in tasks}
+    return [t for _, t in tasks], {t: e for e, t in tasks}
 
 
 def slice_shares(data=None):
@@ -280,8 +280,10 @@ def run(tasks, estimates, out, digests, fn=run_task, workers=None, scheduler=Non
             # One task group, so the scheduler queues the tasks and hands the next to whichever
             # worker frees up (with a group per task Dask assigns them all at once, and a free
             # worker waits for work stealing: docs/sweeps.md).
+            # The longest estimate first; records stay in task order, whatever ran first.
+            order = sorted(pending, key=lambda t: -estimates[t])
             futures = {c.submit(call, fn, t, key=("vexrun-task", t.name, keys[t]), pure=False,
-                                priority=len(pending) - i): t for i, t in enumerate(pending)}
+                                priority=len(order) - i): t for i, t in enumerate(order)}
             for fut in as_completed(futures):
                 t = futures[fut]
                 try:

@@ -90,7 +90,8 @@ def test_a_sweeps_run_renders_its_pages_and_the_readmes_durations(tmp_path):
     run = json.loads((docs / "performance.json").read_text())
     meta = {k: v for k, v in run["meta"].items() if k not in ("sim_cycles", "sim_wall_s", "sim_cycles_per_s")}
     meta["sweep"] = {"tasks": 79, "ran": 79, "workers": 2, "sim_cycles": 12.07e9, "wall_s": 1800.0}
-    (docs / "performance.json").write_text(json.dumps(dict(run, meta=meta, records=run["records"][:-1])))
+    records = [r for r in run["records"] if r.get("suite") != "stream"]       # a table of performance.md
+    (docs / "performance.json").write_text(json.dumps(dict(run, meta=meta, records=records)))
     assert "| `make bench` | 30 min on 2 workers | 12.1 G |" in examples.durations(data.Data(docs))
     logged = []
     changed = publish.publish(docs=docs, log=logged.append)
