@@ -282,10 +282,10 @@ static const char *get_rsa(struct req *r, int private)
   return NULL;
 }
 
-static const char *get_crt(struct req *r, int *crt)
+static const char *get_crt(struct req *r, int *crt, int dflt)
 {
   const struct req_field *f = req_get(r, "crt");
-  *crt = !f || req_is(f, "mrc") ? VC_RSA_MRC : req_is(f, "src") ? VC_RSA_SRC
+  *crt = !f ? dflt : req_is(f, "mrc") ? VC_RSA_MRC : req_is(f, "src") ? VC_RSA_SRC
          : req_is(f, "none") ? VC_RSA_NOCRT : -1;
   return *crt < 0 ? req_bad(r, "crt", NULL, NULL) : NULL;
 }
@@ -301,13 +301,62 @@ static const char *get_digest(struct req *r, const vc_hash_class **h, uint8_t *d
                        str_fmt(allowed, sizeof(allowed), "%u bytes of hex (%s)", (unsigned)(*h)->digest_len, (*h)->name));
 }
 
+/* {"op":"rsa","fn":"block","n","e", and "d","p","q" for a private operation or the CRT,
+ *  "private":false,"crt":"none|mrc|src" (default none),"block":128,"msg","cache":"none|pre|intra",
+ *  the design-space point}: seed 004's block-wise RSA (vc_rsa_block), "out" every block's
+ *  result; "hits" and "misses" of the cache (over both primes' with the CRT). */
+static const char *rsa_block(struct req *r, const vc_mp_cfg *c)
+{
+  static const char *const kinds[] = {"none", "pre", "intra"};
+  static vc_mp_cache caches[2];
+  const struct req_field *f = req_get(r, "cache");
+  const char *e;
+  char got[24];
+  uint64_t cycles;
+  uint32_t bits, hits = 0, misses = 0, h, m;
+  int private, crt, kind = 0, rc;
+  while (f && kind < 3 && !req_is(f, kinds[kind]))
+    kind++;
+  if (kind == 3)
+    return req_bad(r, "cache", NULL, NULL);
+  if ((e = req_bool(r, "private", 0, &private)) || (e = get_crt(r, &crt, VC_RSA_NOCRT)) ||
+      (e = req_uint(r, "block", 128, 32, 512, &bits)) || (e = get_rsa(r, private || crt != VC_RSA_NOCRT)))
+    return e;
+  long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e);
+  if (n < 0)
+    return e;
+  size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = ((size_t)n + bits / 8 - 1) / (bits / 8) * klen;
+  if (!n || outlen > sizeof(app_out))
+    return req_bad(r, "msg", req_bytes(got, sizeof(got), n), "1 byte at least, at most as many blocks as 64 KiB of results hold");
+  REQ_PASSES TIMED(rc, vc_rsa_block(&rsa, private, crt, app_in, (size_t)n, bits, app_out, outlen, c,
+                                    kind == 2 ? caches : NULL, kind == 1 ? caches : NULL));
+  if (rc == VC_ERR_PARAM)
+    return req_bad(r, "block", NULL, "a multiple of 8 from 32 to 512, below the modulus's bits");
+  if (rc == VC_ERR_MODULUS)
+    return bad_modulus(r, "n", &rsa.n);
+  if (rc)
+    return req_code(r, rc);
+  for (int i = 0; kind && i < (crt == VC_RSA_NOCRT ? 1 : 2); i++) {
+    vc_mp_cache_counts(&caches[i], &h, &m);
+    hits += h;
+    misses += m;
+  }
+  json_ok("rsa", cycles);
+  json_bytes("out", app_out, outlen);
+  json_u64("hits", hits);
+  json_u64("misses", misses);
+  json_end();
+  return NULL;
+}
+
 #define RSA_KEYGEN_E "an odd integer 3..4294967295 (default 65537)"
 
-/* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt",...} */
-enum { RSA_KEYGEN, RSA_PUBLIC, RSA_PRIVATE, RSA_SIGN, RSA_VERIFY, RSA_ENCRYPT, RSA_DECRYPT, RSA_NFNS };
+/* {"op":"rsa","fn":"keygen|public|private|sign|verify|encrypt|decrypt|block",...} */
+enum { RSA_KEYGEN, RSA_PUBLIC, RSA_PRIVATE, RSA_SIGN, RSA_VERIFY, RSA_ENCRYPT, RSA_DECRYPT, RSA_BLOCK, RSA_NFNS };
 static const char *op_rsa(struct req *r)
 {
-  static const char *const fns[RSA_NFNS] = {"keygen", "public", "private", "sign", "verify", "encrypt", "decrypt"};
+  static const char *const fns[RSA_NFNS] = {"keygen", "public", "private", "sign", "verify", "encrypt", "decrypt",
+                                            "block"};
   static vc_drbg rng;
   static uint8_t sig[VC_MP_MAX_BITS / 8], dig[64];
   const struct req_field *fn = req_get(r, "fn");
@@ -325,8 +374,10 @@ static const char *op_rsa(struct req *r)
     return req_bad(r, "fn", NULL, NULL);
   r->variant = fns[i];
   int private = i == RSA_PRIVATE || i == RSA_SIGN || i == RSA_DECRYPT;
+  if (i == RSA_BLOCK)
+    return (e = get_cfg(r, &c, CFG_ALL)) ? e : rsa_block(r, &c);
   if ((e = get_cfg(r, &c, CFG_ALL)) || ((i == RSA_KEYGEN || i == RSA_ENCRYPT) && (e = req_rng(r, &rng))) ||
-      (private && (e = get_crt(r, &crt))))
+      (private && (e = get_crt(r, &crt, VC_RSA_MRC))))
     return e;
   if (i == RSA_KEYGEN) {
     if ((e = req_uint(r, "bits", 1024, 256, VC_MP_MAX_BITS, &bits)))
@@ -721,7 +772,7 @@ static const char *op_montu(struct req *r)
 #define CFG_VAR "\"var\":\"true or false: secrets through _var functions (default false)\""
 #define PK_CFG CFG_MUL, CFG_EXP, CFG_VAR
 #define HASH_NAMES "md2|md4|md5|sha1|sha256"
-#define PRIV " (private, sign, decrypt)"
+#define PRIV " (private, sign, decrypt; block: private or with the CRT)"
 #define GROUP_FIELDS "\"group\":\"modp512|modp768|modp1024|modp1536|modp2048, or p and g\"," \
                      "\"p\":\"" INT ": the prime, 3 < p < 2^4096\""
 
@@ -740,14 +791,18 @@ const struct oracle_op oracle_pk_ops[] = {
   {"montu", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\",\"e\":\"" INT ": exponentiate "
                        "a (optional)\"", REQ_REPEAT_FIELD),
    "the Montgomery unit's driver on resident operands: a product, transfers and a fixed-window exponentiation timed apart", op_montu},
-  {"rsa", APP_PARAMS("\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt\","
+  {"rsa", APP_PARAMS("\"fn\":\"keygen|public|private|sign|verify|encrypt|decrypt|block\","
                      "\"bits\":\"an even integer 256..4096 (keygen; default 1024)\",\"e\":\"" INT "; keygen: " RSA_KEYGEN_E "\",\"n\":\"" INT ": the modulus, odd, under 2^4096\","
                      "\"d\":\"" INT PRIV "\",\"p\":\"" INT PRIV "\",\"q\":\"" INT PRIV "\","
-                     "\"crt\":\"none|mrc|src (private, sign, decrypt; default mrc)\",\"fault\":\"dp|dq: a bit flipped" PRIV "\","
+                     "\"crt\":\"none|mrc|src (private, sign, decrypt: default mrc; block: default none)\","
+                     "\"private\":\"true or false: d, else e (block; default false)\","
+                     "\"block\":\"input block bits: a multiple of 8, 32..512, below n's bits (block; default 128)\","
+                     "\"cache\":\"none|pre|intra: seed 004's pre-ME or intra-MM cache (block; default none)\","
+                     "\"fault\":\"dp|dq: a bit flipped" PRIV "\","
                      "\"hash\":\"md2|md5|sha1|sha256 (sign, verify)\",\"digest\":\"hex of the hash's length (sign, verify)\","
                      "\"sig\":\"hex (verify)\",\"msg\":\"hex (public, private: below n; encrypt: up to the key's "
-                     "length less 11; decrypt)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG, REQ_REPEAT_FIELD),
-   "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption", op_rsa},
+                     "length less 11; decrypt; block: 1 byte at least)\"," APP_SEED_FIELD("keygen, encrypt; "), PK_CFG, REQ_REPEAT_FIELD),
+   "RSA: key generation, raw operations, PKCS#1 v1.5 signatures and encryption, seed 004's block-wise RSA", op_rsa},
   {"dh", APP_PARAMS("\"fn\":\"keygen|shared\"," GROUP_FIELDS ",\"g\":\"" INT " (keygen)\",\"xbits\":\"an integer: 0 "
                     "(x below p, the default) or 2.. under p's bits: x's bound\"," APP_SEED_FIELD("keygen; ")
                     ",\"x\":\"" INT ", 1 < x < p-1, below 2^xbits with xbits (shared)\",\"peer\":\"" INT ", 1 < peer < p-1 (shared)\"", PK_CFG, REQ_REPEAT_FIELD),

@@ -202,6 +202,9 @@ def valid_requests():
              lambda r: r.get("out") == "414243")]
     out += [({"op": "rsa", "fn": "private", **priv, "msg": "1234", "crt": crt}, ok) for crt in ("none", "mrc", "src")]
     out += [({"op": "rsa", "fn": "sign", **priv, "hash": h, "digest": DIGEST[h]}, ok) for h in ("md2", "md5", "sha1", "sha256")]
+    out += [({"op": "rsa", "fn": "block", **priv, "msg": "00112233445566", "block": 32, "private": True, "crt": "src",
+              "var": True, "algo": 1, "cache": c}, ok) for c in ("none", "pre", "intra")]
+    out += [({"op": "rsa", "fn": "block", **pub, "msg": "0011223344", "private": False}, ok)]
     out += [({"op": "rsa", "fn": "private", **priv, "msg": "1234", "fault": f},
              lambda r: "result check failed (fault)" in r.get("error", "")) for f in ("dp", "dq")]
     p512 = pkdata.dh_group("modp512")

@@ -15,6 +15,7 @@ from Crypto.PublicKey import DSA, RSA
 from Crypto.Signature import DSS, pkcs1_15
 
 from hw.mont import model
+from vexrun.explore.stages import blockwise
 from vexrun.vectors import pkdata
 from vexrun.soc.build import Config, ensure_all
 from vexrun.soc.oracle import answer_only
@@ -170,6 +171,23 @@ def pk_cases(rng):
         x = rng.randrange(n)
         out.append(({"op": "rsa", "fn": "private", "msg": hx(x), "crt": crt, "var": True, "n": hx(n), "e": hx(e),
                      "d": hx(d), "p": hx(p), "q": hx(q)}, lambda r, x=x, d=d, n=n: int(r["out"], 16) == pow(x, d, n)))
+    # Block-wise RSA (seed 004's workload): public and private, each CRT, two block sizes, against
+    # pow block by block; six equal blocks under the pre-ME cache compute one and find five.
+    n, e, d, p, q = rsa_key(rng, 512)
+    priv = {"n": hx(n), "e": hx(e), "d": hx(d), "p": hx(p), "q": hx(q)}
+    for private, crt, block, var in ((False, "none", 32, False), (False, "src", 256, False),
+                                     (True, "mrc", 64, False), (True, "none", 128, True)):
+        data = rng.randbytes(3 * block // 8 + 5)
+        fields = priv if private or crt != "none" else {"n": hx(n), "e": hx(e)}
+        out.append(({"op": "rsa", "fn": "block", "private": private, "crt": crt, "block": block, "var": var,
+                     "msg": data.hex(), **fields},
+                    lambda r, data=data, block=block, x=d if private else e, n=n:
+                    bytes.fromhex(r["out"]) == blockwise(data, block, x, n)))
+    data = bytes(range(8)) * 6
+    out.append(({"op": "rsa", "fn": "block", "block": 64, "cache": "pre", "algo": 1, "msg": data.hex(),
+                 "n": hx(n), "e": hx(e)},
+                lambda r, data=data, e=e, n=n: bytes.fromhex(r["out"]) == blockwise(data, 64, e, n)
+                and (r["hits"], r["misses"]) == (5, 1)))
     # Fault protection: a bit flipped in a stored CRT exponent is caught before the result leaves.
     n, e, d, p, q = rsa_key(rng, 512)
     for crt, which in (("mrc", "dp"), ("src", "dq")):

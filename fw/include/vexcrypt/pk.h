@@ -61,6 +61,22 @@ int vc_rsa_public(const vc_rsa_pub *k, vc_mp *out, const vc_mp *in, const vc_mp_
 int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
                    const vc_mp_cfg *cfg);
 
+/* Block-wise RSA (rsa_block.c): seed 004's workload, reproduced for its design-space study; not a
+ * way to protect data (no padding, no randomness: equal blocks give equal outputs). The len >= 1
+ * bytes of `in` are cut into blocks of block_bits / 8 bytes (block_bits a multiple of 8 from 32 to
+ * 512, below the modulus' bits: VC_ERR_PARAM otherwise), the last one shorter when they do not
+ * divide len; each block, a big-endian number, is raised to e (`private` 0) or to d (1, through
+ * `crt` as vc_rsa_private, each result checked) modulo n and written to out in modulus-length
+ * big-endian bytes (outlen = blocks * modulus bytes, VC_ERR_LENGTH otherwise; on an error out is
+ * zeroed). One set-up serves every block, so the caches (NULL, or an array of one per Montgomery
+ * context: one without the CRT, p's and q's with it) see them all; a private operation in
+ * constant time (cfg.var 0) leaves them unused. A public operation with the
+ * CRT goes through p and q, as seed 004 assumes: it needs the private key's p, q, qinv and, for
+ * SRC, pinv (vc_rsa_priv_complete); without the CRT it reads only n and e. */
+int vc_rsa_block(const vc_rsa_priv *k, int private, int crt, const uint8_t *in, size_t len,
+                 size_t block_bits, uint8_t *out, size_t outlen, const vc_mp_cfg *cfg,
+                 vc_mp_cache *intra, vc_mp_cache *pre);
+
 /* PKCS#1 v1.5 (RFC 8017). Signatures over a digest computed with h (MD2, MD5, SHA-1, SHA-256:
  * VC_ERR_PARAM for a hash without a DigestInfo); sig is exactly the modulus length in bytes
  * (VC_ERR_LENGTH otherwise). verify returns VC_OK or VC_ERR_VERIFY. Encryption: msglen <=

@@ -87,44 +87,75 @@ static int check_mod(const vc_mont *ctx, const vc_mp *x, const vc_rsa_priv *k, c
   return vc_mp_cmp_var(t, u) ? VC_ERR_FAULT : VC_OK;
 }
 
+int vc_rsa_ctx_init(vc_rsa_ctx *x, const vc_rsa_priv *k, int crt, int secret, const vc_mp_cfg *cfg,
+                    vc_mp_cache *intra, vc_mp_cache *pre)
+{
+  vc_mp one;
+  int rc;
+  x->crt = crt;
+  x->secret = secret;
+  if (crt == VC_RSA_NOCRT)
+    return vc_mont_init_var(&x->cp, &k->n, cfg, intra, pre);
+  if ((rc = vc_mont_init(&x->cp, &k->p, cfg, intra, pre)) ||
+      (rc = vc_mont_init(&x->cq, &k->q, cfg, intra ? intra + 1 : NULL, pre ? pre + 1 : NULL)))
+    return rc;
+  if (secret)
+    return (rc = vc_mp_copy(&x->ep, &k->dp)) ? rc : vc_mp_copy(&x->eq, &k->dq);
+  /* A public exponent through the CRT: e mod (p-1), e mod (q-1) (p and q are odd, above 1). */
+  vc_mp_set_u32(&one, 1);
+  if ((rc = vc_mp_sub_var(&x->ep, &k->p, &one)) || (rc = vc_mp_mod_var(&x->ep, &k->e, &x->ep)) ||
+      (rc = vc_mp_sub_var(&x->eq, &k->q, &one)) || (rc = vc_mp_mod_var(&x->eq, &k->e, &x->eq)))
+    return rc;
+  return VC_OK;
+}
+
+int vc_rsa_ctx_exp(const vc_rsa_ctx *x, const vc_rsa_priv *k, vc_mp *out, const vc_mp *in)
+{
+  vc_mp r, t, u;
+  int rc, ct;
+  if (x->crt == VC_RSA_NOCRT) {
+    if (!x->secret)
+      return vc_mp_modexp_var(&x->cp, out, in, &k->e);
+    if ((rc = vc_pk_exp_secret(&x->cp, &r, in, &k->d, vc_mp_bits(&k->n))) ||
+        (rc = vc_mp_modexp_var(&x->cp, &t, &r, &k->e)))
+      return rc;
+    if (vc_mp_cmp_var(&t, in) != 0)
+      return VC_ERR_FAULT;
+    return vc_mp_copy(out, &r);
+  }
+  /* dp < p and dq < q: their primes' lengths bound them. Garner in constant time for a secret
+   * unless cfg.var; single-radix conversion (the study's) is variable time. */
+  if (x->secret ? (rc = vc_pk_exp_secret(&x->cp, &r, in, &x->ep, vc_mp_bits(&k->p))) ||
+                      (rc = vc_pk_exp_secret(&x->cq, &t, in, &x->eq, vc_mp_bits(&k->q)))
+                : (rc = vc_mp_modexp_var(&x->cp, &r, in, &x->ep)) ||
+                      (rc = vc_mp_modexp_var(&x->cq, &t, in, &x->eq)))
+    return rc;
+  ct = x->secret && !x->cp.cfg.var && x->crt == VC_RSA_MRC;
+  if ((rc = ct ? vc_mp_crt(&x->cp, &r, &r, &t, &k->q, &k->qinv)
+               : vc_mp_crt_var(&r, &r, &t, &k->p, &k->q, &k->qinv, &k->pinv,
+                               x->crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
+    return rc;
+  if (!x->secret)
+    return vc_mp_copy(out, &r);
+  if ((rc = check_mod(&x->cp, &r, k, in, &k->p, &t, &u)) || (rc = check_mod(&x->cq, &r, k, in, &k->q, &t, &u)))
+    return rc;
+  if ((rc = vc_mp_mul_var(&t, &k->p, &k->q)))
+    return rc;
+  if (vc_mp_cmp_var(&t, &k->n) != 0 || vc_mp_cmp_var(&r, &k->n) >= 0)
+    return VC_ERR_FAULT;
+  return vc_mp_copy(out, &r);
+}
+
 int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
                    const vc_mp_cfg *cfg)
 {
-  vc_mp x, t, u;
-  vc_mont cp, cq;
-  int rc, ct;
+  vc_rsa_ctx x;
+  int rc;
   if (!k || !out || !in)
     return VC_ERR_NULL;
   if (crt != VC_RSA_NOCRT && crt != VC_RSA_MRC && crt != VC_RSA_SRC)
     return VC_ERR_PARAM;
   if (vc_mp_cmp_var(in, &k->n) >= 0)
     return VC_ERR_RANGE;
-  if (crt == VC_RSA_NOCRT) {
-    if ((rc = vc_mont_init_var(&cp, &k->n, cfg, NULL, NULL)) ||
-        (rc = vc_pk_exp_secret(&cp, &x, in, &k->d, vc_mp_bits(&k->n))) ||
-        (rc = vc_mp_modexp_var(&cp, &t, &x, &k->e)))
-      return rc;
-    if (vc_mp_cmp_var(&t, in) != 0)
-      return VC_ERR_FAULT;
-    return vc_mp_copy(out, &x);
-  }
-  /* dp < p and dq < q: their primes' lengths bound them. Garner in constant time unless
-   * cfg.var; single-radix conversion (the study's) is variable time. */
-  if ((rc = vc_mont_init(&cp, &k->p, cfg, NULL, NULL)) ||
-      (rc = vc_mont_init(&cq, &k->q, cfg, NULL, NULL)) ||
-      (rc = vc_pk_exp_secret(&cp, &x, in, &k->dp, vc_mp_bits(&k->p))) ||
-      (rc = vc_pk_exp_secret(&cq, &t, in, &k->dq, vc_mp_bits(&k->q))))
-    return rc;
-  ct = !cp.cfg.var && crt == VC_RSA_MRC;
-  if ((rc = ct ? vc_mp_crt(&cp, &x, &x, &t, &k->q, &k->qinv)
-               : vc_mp_crt_var(&x, &x, &t, &k->p, &k->q, &k->qinv, &k->pinv,
-                               crt == VC_RSA_MRC ? VC_CRT_MRC : VC_CRT_SRC)))
-    return rc;
-  if ((rc = check_mod(&cp, &x, k, in, &k->p, &t, &u)) || (rc = check_mod(&cq, &x, k, in, &k->q, &t, &u)))
-    return rc;
-  if ((rc = vc_mp_mul_var(&t, &k->p, &k->q)))
-    return rc;
-  if (vc_mp_cmp_var(&t, &k->n) != 0 || vc_mp_cmp_var(&x, &k->n) >= 0)
-    return VC_ERR_FAULT;
-  return vc_mp_copy(out, &x);
+  return (rc = vc_rsa_ctx_init(&x, k, crt, 1, cfg, NULL, NULL)) ? rc : vc_rsa_ctx_exp(&x, k, out, in);
 }

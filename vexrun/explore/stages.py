@@ -1,0 +1,91 @@
+"""Seed 004's workload (§V, Table 1): the three public-key stages of an SSL client's handshake,
+and §III's wireless data transaction, each one call of block-wise RSA (vc_rsa_block: the data
+cut into blocks, one exponentiation per block) on fixed keys and data. Block-wise RSA is the
+seed's method reproduced for its study, not a scheme to protect data."""
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+import gmpy2
+
+from vexrun.env import UsageError
+
+# Table 1's "16-bit" public exponents: the largest 16-bit prime (65537 has 17 bits).
+E16 = 65521
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    title: str
+    data_bytes: int
+    private: bool            # the key's private exponent (else its public one)
+    key: str                 # whose 1,024-bit key
+
+    def data(self) -> bytes:
+        rng = random.Random(f"explore-stage-{self.name}")
+        if self.name != "txn":
+            return rng.randbytes(self.data_bytes)
+        # A 64-byte record (48 bytes of payload, 16 of blank padding) sent four times: blocks
+        # repeat within a record and across records, which is what a pre-ME cache can serve.
+        record = rng.randbytes(48) + b" " * 16
+        return record * (self.data_bytes // len(record))
+
+
+STAGES = {s.name: s for s in (
+    Stage("1", "verify the CA's signature: 1,024-bit data under the CA's 16-bit public exponent", 128, False, "ca"),
+    Stage("2", "the client's signature: 288-bit data under its 1,024-bit private key", 36, True, "client"),
+    Stage("3", "encrypt the 384-bit pre-master secret under the server's 16-bit public exponent", 48, False,
+          "server"),
+    Stage("txn", "§III's wireless data transaction: a 64-byte record sent four times (256 bytes) under the "
+          "server's 16-bit public exponent", 256, False, "server"),
+)}
+
+
+def stage(name: str) -> Stage:
+    if name not in STAGES:
+        raise UsageError(f"--stage {name}: the stages are {', '.join(STAGES)}")
+    return STAGES[name]
+
+
+@lru_cache(maxsize=None)
+def key(owner: str):
+    """(n, e, d, p, q) of `owner`'s 1,024-bit key, p > q from primes of a seeded generator; the
+    client's e is 65537 (its private exponent is what stage 2 uses), the others' E16."""
+    e = 65537 if owner == "client" else E16
+    rng = random.Random(f"explore-key-{owner}")
+    while True:
+        p, q = (int(gmpy2.next_prime(rng.getrandbits(512) | 3 << 510)) for _ in range(2))
+        lam = (p - 1) * (q - 1) // gmpy2.gcd(p - 1, q - 1)
+        if p != q and gmpy2.gcd(e, lam) == 1 and (p * q).bit_length() == 1024:
+            p, q = max(p, q), min(p, q)
+            return p * q, e, int(pow(e, -1, lam)), p, q
+
+
+def hx(v: int) -> str:
+    h = format(v, "x")
+    return h if len(h) % 2 == 0 else "0" + h
+
+
+def request(st: Stage, point) -> dict:
+    """The oracle request that runs stage `st` at `point` (vexrun.explore.point.Point)."""
+    n, e, d, p, q = key(st.key)
+    req = {"op": "rsa", "fn": "block", "private": st.private, "msg": st.data().hex(), "n": hx(n), "e": hx(e)}
+    if st.private or point.crt != "none":
+        req.update(d=hx(d), p=hx(p), q=hx(q))
+    return dict(req, **point.request())
+
+
+def blockwise(data: bytes, block_bits: int, x: int, n: int) -> bytes:
+    """Block-wise RSA by Python's pow (the reference): each block of `data`, a big-endian number,
+    raised to x mod n, in n's length."""
+    bb, k = block_bits // 8, (n.bit_length() + 7) // 8
+    return b"".join(pow(int.from_bytes(data[i:i + bb], "big"), x, n).to_bytes(k, "big")
+                    for i in range(0, len(data), bb))
+
+
+def expected(st: Stage, block_bits: int) -> bytes:
+    """The stage's output."""
+    n, e, d, _, _ = key(st.key)
+    return blockwise(st.data(), block_bits, d if st.private else e, n)
