@@ -47,6 +47,7 @@ class Accelerator:
     bench_suites: tuple       # the suites `make bench` runs with it on (its page's data)
     page: str                 # its performance page under docs/
     wrapper: str = ""         # "module:Class" of the LiteX module a bus accelerator adds to the SoC
+    mm_algo: str = ""         # the modular multiplication it adds to seed 004's design space (vexrun explore)
     params: tuple = field(default=())
 
     @property
@@ -78,7 +79,7 @@ ACCELERATORS = (
         "mont", "Montgomery modular-multiplication co-processor on the bus (hw/mont/)", port="bus",
         rtl="hw/mont/mont_core.v", top="mont_core", ooc_sweep=("W", (32, 64)),
         quick_suite="mont", bench_suites=("mont",), page="performance-mont.md",
-        wrapper="hw.mont.core:Mont",
+        wrapper="hw.mont.core:Mont", mm_algo="unit",
         # W = 64 halves a product's words (about a quarter of the cycles) for about twice the
         # logic; the driver moves 32-bit limbs at either W (fw/drivers/mont.h).
         params=(Param("W", 32, (32, 64), "word width of the multiplier"),

@@ -178,6 +178,12 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
     return 0
 
 
+def cmd_explore(args):
+    from vexrun import explore
+    print(json.dumps(explore.measure(args.stage, args.point, log=log), separators=(",", ":")), flush=True)
+    return 0
+
+
 def cmd_tls(args):
     import signal
     from vexrun.proto import tls

@@ -1,0 +1,37 @@
+"""`vexrun explore measure` in the simulated SoC: a public and a private stage of seed 004's
+handshake at points off the defaults, the output checked block by block inside (a wrong one
+fails the command), the answer's point in canonical form; the unit's build for algo=unit."""
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import VEXRUN
+from vexrun.explore import stages
+from vexrun.models import mpcache
+
+pytestmark = pytest.mark.sim(minutes=2)
+
+
+def measure(stage, point):
+    r = subprocess.run([VEXRUN, "explore", "measure", "--stage", stage, "--point", point], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("stage,point,canonical,config", [
+    ("3", "block=128", "algo=2,radix=32,block=128,crt=none,cache=none,exp=window,window=6", "full"),
+    ("2", "algo=4,block=512", "algo=4,block=512,crt=mrc,cache=none,window=5,ct=1", "full"),
+    ("txn", "algo=1,block=32,cache=pre,exp=lr", "algo=1,block=32,crt=none,cache=pre,exp=lr", "full"),
+])
+def test_measure(stage, point, canonical, config):
+    ans = measure(stage, point)
+    assert (ans["stage"], ans["point"], ans["config"], ans["where"]) == (stage, canonical, config, "sim")
+    assert ans["cycles"] > 100_000
+    if "cache=pre" in point:       # 64 blocks, 13 of them distinct, in a direct-mapped cache
+        n, e = stages.key("server")[:2]
+        data = stages.STAGES[stage].data()
+        blocks = [int.from_bytes(data[i:i + 4], "big") for i in range(0, len(data), 4)]
+        assert (ans["hits"], ans["misses"]) == mpcache.counts([mpcache.key(b, e, n) for b in blocks])
