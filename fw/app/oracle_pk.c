@@ -325,13 +325,18 @@ static const char *rsa_block(struct req *r, const vc_mp_cfg *c)
   long n = req_hex(r, "msg", app_in, APP_MAX_INPUT, &e);
   if (n < 0)
     return e;
+  if (vc_mp_bits(&rsa.n) < 2)
+    return bad_modulus(r, "n", &rsa.n);
+  if (bits % 8 || bits >= vc_mp_bits(&rsa.n))
+    return req_bad(r, "block", NULL, "a multiple of 8 from 32 to 512, below the modulus's bits");
   size_t klen = (vc_mp_bits(&rsa.n) + 7) / 8, outlen = ((size_t)n + bits / 8 - 1) / (bits / 8) * klen;
   if (!n || outlen > sizeof(app_out))
     return req_bad(r, "msg", req_bytes(got, sizeof(got), n), "1 byte at least, at most as many blocks as 64 KiB of results hold");
+  memset(caches, 0, sizeof(caches));     /* a private operation in constant time leaves them alone */
   REQ_PASSES TIMED(rc, vc_rsa_block(&rsa, private, crt, app_in, (size_t)n, bits, app_out, outlen, c,
                                     kind == 2 ? caches : NULL, kind == 1 ? caches : NULL));
-  if (rc == VC_ERR_PARAM)
-    return req_bad(r, "block", NULL, "a multiple of 8 from 32 to 512, below the modulus's bits");
+  if (rc == VC_ERR_PARAM && !private && crt != VC_RSA_NOCRT)
+    return req_bad(r, "crt", NULL, "none; src or mrc with var true (a public exponent through p and q, seed 004's study)");
   if (rc == VC_ERR_MODULUS)
     return bad_modulus(r, "n", &rsa.n);
   if (rc)

@@ -12,7 +12,7 @@ import pytest
 from test_rsa import nbytes, py_key
 from vexrun.explore.stages import blockwise
 from vexrun.models import mpcache
-from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_OK
+from vexrun.native.api import VC_ERR_LENGTH, VC_ERR_NULL, VC_ERR_OVERLAP, VC_OK
 from vexrun.native.mp import (ALGO1, EXP_LR, RSA_MRC, RSA_NOCRT, RSA_SRC, VC_ERR_FAULT, VC_ERR_MODULUS,
                               VC_ERR_PARAM, Cache, Cfg, RsaPriv, cache_counts, cfg, ref)
 
@@ -54,7 +54,11 @@ def test_matches_pow(api, c, private, crt):
     for block_bits in BLOCKS:
         for length in (block_bits // 8, 3 * block_bits // 8 + rng.randrange(1, block_bits // 8)):
             data = rng.randbytes(length)
-            assert run(api, key, private, CRTS[crt], data, block_bits, c) == (VC_OK, expected(key, private, data, block_bits))
+            rc, out = run(api, key, private, CRTS[crt], data, block_bits, c)
+            if not private and crt != "nocrt" and c is None:    # p and q in variable time: asked for by var
+                assert rc == VC_ERR_PARAM
+            else:
+                assert (rc, out) == (VC_OK, expected(key, private, data, block_bits))
 
 
 def test_small_key(api):
@@ -62,7 +66,7 @@ def test_small_key(api):
     key = py_key(512)
     data = random.Random(1).randbytes(100)
     for private in (0, 1):
-        assert run(api, key, private, RSA_MRC, data, 256) == (VC_OK, expected(key, private, data, 256))
+        assert run(api, key, private, RSA_MRC, data, 256, VAR) == (VC_OK, expected(key, private, data, 256))
     assert run(api, key, 0, RSA_NOCRT, data, 512)[0] == VC_ERR_PARAM
 
 
@@ -116,6 +120,14 @@ def test_errors(api):
     for outlen in (0, 5 * k - 1, 5 * k + 1, 4 * k, 6 * k):
         assert run(api, key, 0, RSA_NOCRT, data, 64, outlen=outlen)[0] == VC_ERR_LENGTH, outlen
     assert run(api, key, 0, RSA_NOCRT, b"", 64, outlen=k)[0] == VC_ERR_LENGTH
+    assert run(api, key, 0, RSA_SRC, data, 64)[0] == VC_ERR_PARAM                  # CRT without var
+    assert run(api, key, 0, RSA_MRC, data, 64, VAR, priv=key.priv(qinv=0))[0] == VC_ERR_PARAM
+    assert run(api, key, 0, RSA_SRC, data, 64, VAR, priv=key.priv(pinv=0))[0] == VC_ERR_PARAM
+    buf = ctypes.create_string_buffer(bytes(range(40)) + bytes(5 * k))
+    for at in (0, 8, 39):                              # out over the input, from its start to its last byte
+        out = ctypes.cast(ctypes.byref(buf, at), ctypes.c_char_p)
+        assert api.vc_rsa_block(ctypes.byref(key.priv()), 0, 0, buf, 40, 64, out, 5 * k, None, None, None) == VC_ERR_OVERLAP
+    assert buf.raw[:40] == bytes(range(40))
     even = key.priv(n=key.n + 1)
     assert run(api, key, 0, RSA_NOCRT, data, 64, priv=even)[0] == VC_ERR_MODULUS
     out = ctypes.create_string_buffer(k)
@@ -127,8 +139,9 @@ def test_errors(api):
 
 @pytest.mark.parametrize("crt", CRTS)
 def test_fault_zeroes_out(api, crt):
-    """A corrupted private exponent fails the first block's check: VC_ERR_FAULT, nothing released."""
+    """A corrupted private exponent passes the first block (one: any exponent gives one) and
+    fails the second's check: VC_ERR_FAULT, and the first block's result is withdrawn too."""
     key = py_key(1024)
     bad = key.priv(d=key.d ^ 4, dp=key.d % (key.p - 1) ^ 4, dq=key.d % (key.q - 1) ^ 4)
-    rc, out = run(api, key, 1, CRTS[crt], bytes(range(1, 33)), 64, priv=bad)
+    rc, out = run(api, key, 1, CRTS[crt], bytes(7) + b"\x01" + bytes(range(1, 33)), 64, priv=bad)
     assert (rc, out) == (VC_ERR_FAULT, bytes(len(out)))

@@ -7,8 +7,6 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-import gmpy2
-
 from vexrun.env import UsageError
 
 # Table 1's "16-bit" public exponents: the largest 16-bit prime (65537 has 17 bits).
@@ -53,6 +51,7 @@ def stage(name: str) -> Stage:
 def key(owner: str):
     """(n, e, d, p, q) of `owner`'s 1,024-bit key, p > q from primes of a seeded generator; the
     client's e is 65537 (its private exponent is what stage 2 uses), the others' E16."""
+    import gmpy2
     e = 65537 if owner == "client" else E16
     rng = random.Random(f"explore-key-{owner}")
     while True:

@@ -67,12 +67,15 @@ int vc_rsa_private(const vc_rsa_priv *k, vc_mp *out, const vc_mp *in, int crt,
  * 512, below the modulus' bits: VC_ERR_PARAM otherwise), the last one shorter when they do not
  * divide len; each block, a big-endian number, is raised to e (`private` 0) or to d (1, through
  * `crt` as vc_rsa_private, each result checked) modulo n and written to out in modulus-length
- * big-endian bytes (outlen = blocks * modulus bytes, VC_ERR_LENGTH otherwise; on an error out is
- * zeroed). One set-up serves every block, so the caches (NULL, or an array of one per Montgomery
- * context: one without the CRT, p's and q's with it) see them all; a private operation in
- * constant time (cfg.var 0) leaves them unused. A public operation with the
- * CRT goes through p and q, as seed 004 assumes: it needs the private key's p, q, qinv and, for
- * SRC, pinv (vc_rsa_priv_complete); without the CRT it reads only n and e. */
+ * big-endian bytes (outlen = blocks * modulus bytes, VC_ERR_LENGTH otherwise; in and out apart,
+ * VC_ERR_OVERLAP otherwise). Errors in the arguments leave out untouched; an error while
+ * computing the blocks (VC_ERR_FAULT) zeroes it. `private` 0 or 1 and crt one of enum
+ * vc_rsa_crt, VC_ERR_PARAM otherwise. One set-up serves every block, so the caches (NULL, or an
+ * array of one per Montgomery context: one without the CRT, p's and q's with it) see them all;
+ * a private operation in constant time (cfg.var 0) leaves them unused. A public operation with
+ * the CRT goes through p and q, as seed 004 assumes; it handles them in variable time, so it
+ * takes cfg.var 1, and the private key's qinv (pinv for SRC; vc_rsa_priv_complete fills them):
+ * VC_ERR_PARAM otherwise. Without the CRT a public operation reads only n and e. */
 int vc_rsa_block(const vc_rsa_priv *k, int private, int crt, const uint8_t *in, size_t len,
                  size_t block_bits, uint8_t *out, size_t outlen, const vc_mp_cfg *cfg,
                  vc_mp_cache *intra, vc_mp_cache *pre);

@@ -101,7 +101,11 @@ int vc_rsa_ctx_init(vc_rsa_ctx *x, const vc_rsa_priv *k, int crt, int secret, co
     return rc;
   if (secret)
     return (rc = vc_mp_copy(&x->ep, &k->dp)) ? rc : vc_mp_copy(&x->eq, &k->dq);
-  /* A public exponent through the CRT: e mod (p-1), e mod (q-1) (p and q are odd, above 1). */
+  /* A public exponent through the CRT: e mod (p-1), e mod (q-1) (p and q are odd, above 1). It
+   * handles p and q in variable time (no fault check either): for the study only, asked for by
+   * cfg.var; without the key's qinv (pinv for SRC) the recombination could not be right. */
+  if (!x->cp.cfg.var || !k->qinv.n || (crt == VC_RSA_SRC && !k->pinv.n))
+    return VC_ERR_PARAM;
   vc_mp_set_u32(&one, 1);
   if ((rc = vc_mp_sub_var(&x->ep, &k->p, &one)) || (rc = vc_mp_mod_var(&x->ep, &k->e, &x->ep)) ||
       (rc = vc_mp_sub_var(&x->eq, &k->q, &one)) || (rc = vc_mp_mod_var(&x->eq, &k->e, &x->eq)))

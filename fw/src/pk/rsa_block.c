@@ -20,6 +20,9 @@ int vc_rsa_block(const vc_rsa_priv *k, int private, int crt, const uint8_t *in, 
   size_t bb = block_bits / 8, klen = (vc_mp_bits(&k->n) + 7) / 8, blocks = (len + bb - 1) / bb;
   if (!len || outlen / klen != blocks || outlen % klen)
     return VC_ERR_LENGTH;
+  uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;  /* an output block is longer than an input block */
+  if (a < b + outlen && b < a + len)
+    return VC_ERR_OVERLAP;
   if (private && !(cfg ? cfg : &vc_mp_cfg_default)->var)
     intra = pre = NULL;                  /* a hit would tell that a secret block repeats */
   if ((rc = vc_rsa_ctx_init(&x, k, crt, private, cfg, intra, pre)))
