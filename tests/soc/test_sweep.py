@@ -77,7 +77,9 @@ def test_resume_runs_only_the_missing_tasks(small, tmp_path):
     assert [(i["command"], i["ran"]) for i in again.invocations] == [("", len(small[0])), ("vexrun bench --resume", 1)]
     idle = sweep_records(small, tmp_path, workers=1, resume=True, command="vexrun bench --resume")
     assert idle.ran == 0 and idle.invocations == again.invocations        # a run with nothing left adds none
-    assert again.cycles == first.cycles and again.wall_s >= first.wall_s
+    # A task's cycles are its session's total, which counts the waits for each request: they
+    # move by some dozen cycles from run to run (docs/sweeps.md); its records do not.
+    assert abs(again.cycles - first.cycles) < 1000 and again.wall_s >= first.wall_s
     assert json.loads((tmp_path / "sweep.json").read_text())["invocations"] == again.invocations
 
 
