@@ -5,7 +5,6 @@ seed's method reproduced for its study, not a scheme to protect data."""
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 from vexrun.env import UsageError
 
@@ -47,19 +46,13 @@ def stage(name: str) -> Stage:
     return STAGES[name]
 
 
-@lru_cache(maxsize=None)
 def key(owner: str):
-    """(n, e, d, p, q) of `owner`'s 1,024-bit key, p > q from primes of a seeded generator; the
-    client's e is 65537 (its private exponent is what stage 2 uses), the others' E16."""
-    import gmpy2
-    e = 65537 if owner == "client" else E16
-    rng = random.Random(f"explore-key-{owner}")
-    while True:
-        p, q = (int(gmpy2.next_prime(rng.getrandbits(512) | 3 << 510)) for _ in range(2))
-        lam = (p - 1) * (q - 1) // gmpy2.gcd(p - 1, q - 1)
-        if p != q and gmpy2.gcd(e, lam) == 1 and (p * q).bit_length() == 1024:
-            p, q = max(p, q), min(p, q)
-            return p * q, e, int(pow(e, -1, lam)), p, q
+    """(n, e, d, p, q) of `owner`'s 1,024-bit key (vexrun/vectors/pkdata.py's deterministic
+    generator); the client's e is 65537 (its private exponent is what stage 2 uses), the others'
+    E16."""
+    from vexrun.vectors import pkdata
+    k = pkdata.rsa_key(1024, f"explore-{owner}", 65537 if owner == "client" else E16)
+    return k.n, k.e, k.d, max(k.p, k.q), min(k.p, k.q)
 
 
 def hx(v: int) -> str:

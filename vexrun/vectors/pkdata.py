@@ -19,10 +19,11 @@ def _vectors_dir():
 
 
 @functools.lru_cache(maxsize=None)
-def rsa_key(bits, label="rsa"):
-    """The key of `bits` drawn under "vexcrypt/<label>/<bits>" (label "rsa": the firmware's)."""
+def rsa_key(bits, label="rsa", e=65537):
+    """The key of `bits` and public exponent e drawn under "vexcrypt/<label>/<bits>" (label "rsa":
+    the firmware's)."""
     from Crypto.PublicKey import RSA
-    return RSA.generate(bits, randfunc=HmacDrbg(f"vexcrypt/{label}/{bits}".encode()).generate, e=65537)
+    return RSA.generate(bits, randfunc=HmacDrbg(f"vexcrypt/{label}/{bits}".encode()).generate, e=e)
 
 
 def rsa_keys():
