@@ -52,7 +52,7 @@ BOARD_ARGS  := $(CONFIG_ARGS) $(CLK_ARG) --board "$(BOARD)" --port "$(PORT)" \
                $(if $(filter command line,$(origin RUNS)),--runs $(RUNS)) $(if $(SIZES),--sizes $(SIZES)) \
                $(if $(filter 1,$(ALL)),--all) $(if $(RESUME),--resume $(RESUME))
 
-.PHONY: help setup sim bench ct factorial fuzz test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
+.PHONY: help setup sim bench ct factorial explore fuzz test test-host test-sim test-cocotb oracle report bitstream load bench-board synth-ooc clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -66,6 +66,9 @@ help:
 	@echo "             docs/ct.json and docs/ct.md; exit 1 when a routine labelled constant time fails"
 	@echo "make factorial  seed 002's 2^3 factorial designs on this platform (CPU variant x memory x size) as tasks"
 	@echo "             on Dask (WORKERS, SCHEDULER, RESUME as for bench); docs/factorial.json and docs/factorial.md"
+	@echo "make explore    seed 004's method: characterize the library in the SoC, fit its macro-models, estimate every"
+	@echo "             handshake-stage configuration natively, simulate the validation and best points (Dask tasks,"
+	@echo "             WORKERS and SCHEDULER as for bench); results/explore/, docs/explore.json and docs/explore.md"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
 	@echo "             (FUZZ_TARGETS=request,ecdsa for some): runs and findings, crashing inputs and their reproduce"
 	@echo "             command under results/fuzz/; fails on any finding"
@@ -100,6 +103,10 @@ ct: setup
 
 factorial: setup
 	@$(VEXRUN) factorial --publish docs $(SWEEP_ARGS)
+
+explore: setup
+	@$(VEXRUN) explore characterize --commit $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(WORKERS))
+	@$(VEXRUN) explore run --publish docs $(SWEEP_ARGS)
 
 fuzz: setup
 	@$(VEXRUN) fuzz --seconds $(FUZZ_SECONDS) $(if $(FUZZ_TARGETS),--targets $(FUZZ_TARGETS))

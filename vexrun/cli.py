@@ -150,16 +150,14 @@ def build_parser():
     sweep_args(f, "results/sweeps/factorial/<UTC time>")
     f.set_defaults(sizes=None, all=False, modes=None)
 
-    from vexrun.explore import point, stages
-    x = command("explore", c.cmd_explore, "seed 004's design space: a handshake stage's cycles at one algorithm point",
+    from vexrun.explore import cmd as explore_cmd
+    from vexrun.explore import stages
+    x = command("explore", c.cmd_explore, "seed 004's design space: a handshake stage's cycles, measured or estimated",
                 "Block-wise RSA (seed 004's method, not a scheme to use) for a stage of an SSL client's handshake: "
                 + "; ".join(f"{s.name}: {s.title}" for s in stages.STAGES.values())
-                + ". Prints one JSON object: cycles, the point's canonical form, where measured.")
-    xs = x.add_subparsers(dest="how", required=True, parser_class=Parser, metavar="HOW")
-    m = xs.add_parser("measure", help="simulate the stage at the point in the SoC (its output checked)")
-    m.add_argument("--stage", required=True, help=f"one of {', '.join(stages.STAGES)}")
-    m.add_argument("--point", default="", help=f"comma-separated key=value of {', '.join(point.KEYS)}; omitted keys "
-                   "take the library's defaults, e.g. algo=4,block=512,crt=src (docs/explore.md)")
+                + ". measure and estimate print one JSON object: cycles, the point's canonical form, where from "
+                "(docs/explore.md).")
+    explore_cmd.arguments(x, Parser, sweep_args)
 
     o = command("oracle", c.cmd_oracle, "answer JSON-lines requests with the simulated SoC (or a board)",
                 'One JSON request per line on stdin, e.g. {"op":"sha256","msg":"616263"}, one JSON response per line '

@@ -179,9 +179,8 @@ def cmd_oracle(args, stdin=sys.stdin, stdout=sys.stdout):
 
 
 def cmd_explore(args):
-    from vexrun import explore
-    print(json.dumps(explore.measure(args.stage, args.point, log=log), separators=(",", ":")), flush=True)
-    return 0
+    from vexrun.explore import cmd
+    return cmd.main(args, log)
 
 
 def cmd_tls(args):

@@ -213,10 +213,25 @@ void json_insn(const uint64_t insn[PLAT_ICLASSES]);
 /* The oracle's timed sections (TIMED and the ops' own timers) note each section's cycles and
  * instruction classes with app_timed (returns cycles); a request starts with none noted. An op
  * whose answer reports another section than its last saves and restores app_last_timed (montu). */
+struct app_cost {
+  const char *event;                    /* its name (fw/src/cost.h) */
+  uint32_t a, b;
+  uint64_t count;
+};
+#define APP_COST_MAX 256
 struct app_timed {
   uint64_t cycles, insn[PLAT_ICLASSES];
   int has_insn;
+#ifdef VC_COST_HOOK
+  struct app_cost cost[APP_COST_MAX];   /* the cost build's events (fw/src/cost.h) */
+  size_t ncost;
+#endif
 };
+#ifdef VC_COST_HOOK
+/* The cost build's platform (test/fuzz/host_plat.c): each read of the cycle counter ends a
+ * section; the events noted in the last section ended, at most cap of them. */
+size_t plat_cost_section(struct app_cost *out, size_t cap);
+#endif
 extern struct app_timed app_last_timed;
 uint64_t app_timed(uint64_t cycles);
 /* rc = call, with the call's cycles in `cycles`. */

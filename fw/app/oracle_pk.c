@@ -184,16 +184,18 @@ static const char *below_m(struct req *r)
   return NULL;
 }
 
-/* {"op":"montmul","m","a","b",cfg}: a*b/R mod m for a, b < m; "r_bits" names R = 2^r_bits. */
+/* {"op":"montmul","m","a","b",cfg,"ct"}: a*b/R mod m for a, b < m by vc_mont_mul_var, or with "ct"
+ * true by the constant-time vc_mont_mul; "r_bits" names R = 2^r_bits. */
 static const char *op_montmul(struct req *r)
 {
   static uint32_t a[VC_MP_LIMBS], b[VC_MP_LIMBS];
   const char *e;
   uint64_t init, cycles, instret;
-  int rc;
+  int rc, ct;
   if ((e = mont_setup(r, CFG_MUL, &init)) || (e = req_mp(r, "a", &A)) || (e = req_mp(r, "b", &B)) ||
-      (e = below_m(r)))
+      (e = below_m(r)) || (e = req_bool(r, "ct", 0, &ct)))
     return e;
+  int (*mul)(const vc_mont *, uint32_t *, const uint32_t *, const uint32_t *) = ct ? vc_mont_mul : vc_mont_mul_var;
   /* Equal operands go in as one pointer: that is what selects the dedicated squaring. The
    * product runs twice on the same inputs: timed (into lr), then counting instructions (into
    * a, in place). */
@@ -204,9 +206,9 @@ static const char *op_montmul(struct req *r)
     memset(b, 0, sizeof(b));
     memcpy(a, A.d, 4 * A.n);
     memcpy(b, B.d, 4 * B.n);
-    TIMED(rc, vc_mont_mul_var(&ctx, lr, a, pb));
+    TIMED(rc, mul(&ctx, lr, a, pb));
     uint64_t i0 = plat_instret();
-    rc |= vc_mont_mul_var(&ctx, a, a, pb);
+    rc |= mul(&ctx, a, a, pb);
     instret = plat_instret_elapsed(i0, plat_instret());
   }
   (void)rc;
@@ -787,7 +789,8 @@ const struct oracle_op oracle_pk_ops[] = {
                     "mod_*, gcd)\",\"m\":\"" INT ": the divisor or modulus, nonzero, under 2^4096 (mod_*, inv_*), "
                     "odd for inv_binary*\",\"s\":\"an integer 0..8192: the shift (shl, shr; default 0)\"", REQ_REPEAT_FIELD),
    "multiprecision integer operation", op_mp},
-  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\"", CFG_MUL, REQ_REPEAT_FIELD),
+  {"montmul", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT " below m\",\"b\":\"" INT " below m\",\"ct\":\"true or false: the "
+                         "constant-time product (default false)\"", CFG_MUL, REQ_REPEAT_FIELD),
    "Montgomery product a*b/R mod m (R = 2^r_bits) with the chosen algorithm", op_montmul},
   {"modexp", APP_PARAMS(MOD_FIELD ",\"a\":\"" INT "\",\"e\":\"" INT ", at most 4096 bits\",\"ct\":\"true or false: "
                         "constant time over ebits bits (default false)\",\"ebits\":\"an integer 1..4096 (with ct; "

@@ -188,6 +188,9 @@ uint64_t app_timed(uint64_t cycles)
 {
   app_last_timed.cycles = cycles;
   app_last_timed.has_insn = plat_iclass(app_last_timed.insn);
+#ifdef VC_COST_HOOK
+  app_last_timed.ncost = plat_cost_section(app_last_timed.cost, APP_COST_MAX);
+#endif
   return cycles;
 }
 
@@ -199,6 +202,22 @@ void json_ok(const char *op, uint64_t cycles)
   json_u64("cycles", cycles);
   if (app_last_timed.has_insn && app_last_timed.cycles == cycles)
     json_insn(app_last_timed.insn);
+#ifdef VC_COST_HOOK
+  /* "cost": [event, a, b, count] of every event the timed section noted (vexrun explore). */
+  if (app_last_timed.cycles != cycles)
+    return;
+  json_array_open("cost");
+  for (size_t i = 0; i < app_last_timed.ncost; i++) {
+    const struct app_cost *c = &app_last_timed.cost[i];
+    json_array_open(NULL);
+    json_str(NULL, c->event);
+    json_u64(NULL, c->a);
+    json_u64(NULL, c->b);
+    json_u64(NULL, c->count);
+    json_array_close();
+  }
+  json_array_close();
+#endif
 }
 
 char *req_bytes(char *buf, size_t cap, size_t n)

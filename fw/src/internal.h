@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cost.h"
+
 /* ---- code placement and inlining ----
  * VC_HOT(group) puts a function in section .text.hot.<group>. The firmware's linker script
  * (platform/rv32/linker.ld) lays each group out contiguously at the start of .text, so a

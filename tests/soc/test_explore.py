@@ -35,3 +35,19 @@ def test_measure(stage, point, canonical, config):
         data = stages.STAGES[stage].data()
         blocks = [int.from_bytes(data[i:i + 4], "big") for i in range(0, len(data), 4)]
         assert (ans["hits"], ans["misses"]) == mpcache.counts([mpcache.key(b, e, n) for b in blocks])
+
+
+def test_reduced_run(tmp_path):
+    """`vexrun explore run --reduced` (make explore's pipeline on stages 1 and 3 at 512-bit blocks,
+    the committed characterization): every simulated point within 5 % of its estimate, the
+    estimate's first choice within 3 % of the best measured of its top 2."""
+    r = subprocess.run([VEXRUN, "explore", "run", "--reduced", "--workers", "1", "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    data = json.loads((tmp_path / "explore.json").read_text())
+    roles = {role for row in data["records"] for role in row["roles"]}
+    assert roles == {"top", "conventional", "validation", "fixed"}
+    for row in data["records"]:
+        assert abs(row["error"]) <= 0.05, row
+    for st, v in data["summary"]["stages"].items():
+        assert v["choice_vs_best"] <= 0.03, (st, v)

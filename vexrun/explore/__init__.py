@@ -1,14 +1,23 @@
 """Seed 004's method (`vexrun explore`): the public-key stages of an SSL client's handshake and a
-wireless transaction (stages.py) at any point of the algorithm design space (point.py),
-measured in the simulated SoC."""
+wireless transaction (stages.py) at any point of the algorithm design space (point.py, space.py),
+measured in the simulated SoC or estimated natively: the library's routines characterized in the
+SoC (charz.py), a macro-model fitted per routine (model.py) and a native run of the same C code
+charging each routine its model (native.py)."""
 
-from vexrun.env import ToolError, git_commit
+import hashlib
+import json
+import time
+
+from vexrun.env import RESULTS, ROOT, ToolError, git_commit
 from vexrun.explore import point as points
 from vexrun.explore import stages
 
 # A stage's cycle bound: its slowest point (ALGO5, constant time, 32-bit blocks: nine private
 # exponentiations of bit-serial products) takes about 10 G cycles.
 MAX_CYCLES = 40_000_000_000
+# The committed characterization: its records (request, SoC cycles) and where they come from.
+CHARZ = RESULTS / "explore" / "characterization.json"
+MODEL_CACHE = ROOT / "build" / "explore" / "model.json"
 
 
 def config(pt):
@@ -21,21 +30,90 @@ def config(pt):
     return Config.parse("full", **{unit.name: 1, f"{unit.name}_w": pt.w})
 
 
-def measure(stage_name: str, point_text: str, log=print) -> dict:
+def measure(stage_name: str, point_text: str, log=print, session=None) -> dict:
     """The stage's cycles at the point in the simulated SoC (the call of vc_rsa_block, its set-up
-    included), its output checked against Python's pow block by block."""
+    included), its output checked against Python's pow block by block; `session`: a SimSession of
+    the point's build to reuse."""
     from vexrun.soc import run
     from vexrun.soc.build import ensure_all
     from vexrun.soc.sim import SimSession
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
     cfg = ensure_all(config(pt), log=log)
-    with SimSession(cfg, MAX_CYCLES, read_timeout=run.read_timeout(MAX_CYCLES)) as sess:
-        ans = sess.request(stages.request(st, pt))
+    t0 = time.perf_counter()
+    if session:
+        ans = session.request(stages.request(st, pt))
+    else:
+        with SimSession(cfg, MAX_CYCLES, read_timeout=run.read_timeout(MAX_CYCLES)) as sess:
+            t0 = time.perf_counter()
+            ans = sess.request(stages.request(st, pt))
+    wall = time.perf_counter() - t0
     if not ans.get("ok"):
         raise ToolError(f"explore measure: the firmware refused stage {st.name} at {pt}: {ans.get('error')}")
     if bytes.fromhex(ans["out"]) != stages.expected(st, pt.block):
         raise ToolError(f"explore measure: stage {st.name} at {pt}: the output differs from Python's pow")
     cache = {"hits": ans["hits"], "misses": ans["misses"]} if pt.cache != "none" else {}
     return {"stage": st.name, "point": str(pt), "cycles": ans["cycles"], **cache, "where": "sim", "config": cfg.name,
-            "commit": git_commit()}
+            "commit": git_commit(), "wall_s": round(wall, 4)}
+
+
+def characterization():
+    """The committed characterization: {"meta", "records"}."""
+    if not CHARZ.exists():
+        raise ToolError(f"{CHARZ.relative_to(ROOT)} is missing: run `vexrun explore characterize --commit`")
+    return json.loads(CHARZ.read_text())
+
+
+def fitted(records=None, native=None):
+    """The macro-models fitted to the characterization's records (default: the committed ones),
+    kept in build/explore/ while the records and the cost build are the same."""
+    from vexrun.explore import model as models
+    from vexrun.explore.native import DEFINES, Native
+    from vexrun.soc.build import ensure_host
+    records = records if records is not None else characterization()["records"]
+    exe = ensure_host("host-oracle", DEFINES)
+    key = hashlib.sha256(json.dumps(records, sort_keys=True).encode() + exe.read_bytes()).hexdigest()[:20]
+    if MODEL_CACHE.exists():
+        cached = json.loads(MODEL_CACHE.read_text())
+        if cached.get("key") == key:
+            return models.Model.from_json(cached["coef"])
+    rows = counted(records, native)
+    m = models.fit([(c, r["cycles"]) for r, c in rows])
+    MODEL_CACHE.parent.mkdir(parents=True, exist_ok=True)
+    MODEL_CACHE.write_text(json.dumps({"key": key, "coef": m.to_json()}, indent=1) + "\n")
+    return m
+
+
+def counted(records, native=None):
+    """[(record, its native events)] of characterization records."""
+    from vexrun.explore.native import Native
+    nat = native or Native()
+    try:
+        return [(r, nat.counts(r["request"])) for r in records]
+    finally:
+        if native is None:
+            nat.close()
+
+
+def estimate(stage_name: str, point_text: str, mdl=None, native=None) -> dict:
+    """The stage's cycles at the point, estimated: the stage's call run natively in the cost build,
+    each routine it calls charged its model; the native run's output checked as measure's."""
+    from vexrun.explore.native import Native
+    st = stages.stage(stage_name)
+    pt = points.parse(point_text, st.private)
+    if pt.algo == "unit":
+        raise ToolError("explore estimate: the unit's points are measured only (vexrun explore measure) in this version")
+    mdl = mdl or fitted()
+    nat = native or Native()
+    try:
+        t0 = time.perf_counter()
+        ans = nat.request(stages.request(st, pt))
+        cycles = mdl.cycles(ans["cost"])
+        wall = time.perf_counter() - t0
+    finally:
+        if native is None:
+            nat.close()
+    if bytes.fromhex(ans["out"]) != stages.expected(st, pt.block):
+        raise ToolError(f"explore estimate: stage {st.name} at {pt}: the native output differs from Python's pow")
+    return {"stage": st.name, "point": str(pt), "cycles": round(cycles), "where": "estimate", "commit": git_commit(),
+            "wall_s": round(wall, 5)}

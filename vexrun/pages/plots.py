@@ -23,6 +23,7 @@ from matplotlib.patches import Patch
 from hw.config import ACCELERATORS
 
 from vexrun import suites
+from vexrun.explore import page as explore_page
 from vexrun.suites import seeds, symmetric
 from vexrun.suites.base import by_impl, find
 from vexrun.suites.records import config_label, mp_point
@@ -410,7 +411,9 @@ PLOTS = {"symmetric": ("Cycles against message size, beside seed 002's phones", 
          "speedup": ("What each accelerator buys, per operation", speedup_plot),
          "design-space": ("The public-key design space (seed 004, Fig. 1)", design_plot),
          "cost": ("Cost against speed: the board builds", cost_plot),
-         "boards": ("The board x configuration table: Fmax against the clock", boards_plot)}
+         "boards": ("The board x configuration table: Fmax against the clock", boards_plot),
+         "explore": ("Seed 004's method on this platform: macro-models, estimate against simulation",
+                     lambda data: explore_page.plot(data, Canvas, _grid))}
 
 
 def render(data) -> list:

@@ -41,9 +41,10 @@ def whole_pages(data: Data) -> dict:
 
 def blocks():
     """{block name: renderer(data) -> text}: every generated block of the Markdown files."""
+    from vexrun.explore import page as explore
     from vexrun.pages import examples, readme, seedmap, tables
     from vexrun.suites import factorial
-    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS, **seedmap.BLOCKS, **factorial.BLOCKS}
+    return {**readme.BLOCKS, **tables.BLOCKS, **examples.BLOCKS, **seedmap.BLOCKS, **factorial.BLOCKS, **explore.BLOCKS}
 
 
 def markdown_files():

@@ -17,6 +17,7 @@ int vc_mp_crt_var(vc_mp *x, const vc_mp *xp, const vc_mp *xq, const vc_mp *p, co
     return VC_ERR_MODULUS;
   if (vc_mp_cmp_var(xp, p) >= 0 || vc_mp_cmp_var(xq, q) >= 0)
     return VC_ERR_RANGE;
+  VC_COST(CRT_VAR, algo, 0);
   if (algo == VC_CRT_MRC) {
     /* x = xq + q * ((xp - xq) * qinv mod p): one product mod p, one plain product. */
     if ((rc = vc_mp_mod_var(&t, xq, p)) || (rc = vc_mp_mod_sub_var(&t, xp, &t, p)) ||
@@ -48,6 +49,7 @@ int vc_mp_crt(const vc_mont *cp, vc_mp *x, const vc_mp *xp, const vc_mp *xq, con
     return VC_ERR_MODULUS;
   if (xp->n > np || xq->n > nq || qinv->n > np)
     return VC_ERR_RANGE;
+  VC_COST(CRT, np, nq);
   vc_mp_limbs_ct(v, xq, nq);
   vc_mont_from_limbs_ct(cp, h, v, nq);              /* xq R mod p */
   vc_mpn_sub_n(h, cp->m, h, np);                    /* p - xq R, in [1, p] */

@@ -149,6 +149,7 @@ static int unit_exp(const vc_mont *c, uint32_t *acc, const uint32_t *base, const
 {
   uint32_t one[VC_MP_LIMBS] = {1};
   int rc;
+  VC_COST(EXP_UNIT, c->n, bits | (uint32_t)ct << 16);
   if (c->r2_epoch != vc_montu_epoch() &&       /* else the set-up's modulus and R^2 are there */
       ((rc = vc_montu_setup(c->n, c->m)) || (rc = vc_montu_load(VC_MONTU_SLOT_ACC, c->r2))))
     return rc;
@@ -194,6 +195,7 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
   if (!b)
     return rc;
   size_t n = c->n;
+  VC_COST(EXP_VAR, n, vc_mp_bits(e) | (uint32_t)c->cfg.exp << 16);
   if ((pc = c->pre)) {
     pre_key(key, b, n, e);
     h = 2166136261u;
@@ -201,10 +203,12 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
       h = (h ^ key[i]) * 16777619u;
     way = h % VC_MP_CACHE_WAYS;
     if (pc->valid[way] && pc->key_hash[way] == h && !memcmp(pc->key[way], key, sizeof(key))) {
+      VC_COST(PRE_HIT, n, 0);
       pc->hits++;
       store(r, pc->val[way], n);
       return VC_OK;
     }
+    VC_COST(PRE_MISS, n, 0);
     pc->misses++;
   }
   if (vc_mont_unit_on(c) && !pc) {               /* the result straight into r */
@@ -250,6 +254,7 @@ void vc_mont_from_limbs_ct(const vc_mont *c, uint32_t *x, const uint32_t *a, siz
 {
   size_t n = c->n, chunks = (len + n - 1) / n;
   uint32_t t[VC_MP_LIMBS], b[VC_MP_LIMBS], s[VC_MP_LIMBS];
+  VC_COST(FROM_LIMBS, chunks, n);
   vc_mpn_zero(s, n);
   if (chunks > 1) {                     /* b = 2^(32n) R mod m, from 2^(32n-1) R doubled */
     vc_mpn_zero(t, n);
@@ -349,6 +354,7 @@ static uint32_t ct_digit(const uint32_t *e, size_t pos, unsigned w)
 VC_HOT(mpct) static void ct_lookup(uint32_t *out, const uint32_t (*tab)[VC_MP_LIMBS], size_t size,
                                  uint32_t d, size_t n)
 {
+  VC_COST(LOOKUP, size, n);
   vc_mpn_zero(out, n);
   for (size_t j = 0; j < size; j++) {
     uint32_t m = vc_ct_mask(vc_ct_eq((uint32_t)j, d));
@@ -392,6 +398,7 @@ int vc_mp_modexp(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e, siz
     return VC_ERR_NULL;
   if (ebits > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
+  VC_COST(EXP_CT, c->n, ebits);
   /* e's limbs up to ebits, and whether any bit lies above: every limb of the capacity read */
   size_t elen = (ebits + 31) / 32;
   uint32_t top = ebits % 32 ? (1u << (ebits % 32)) - 1 : 0xFFFFFFFFu;

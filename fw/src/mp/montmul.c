@@ -103,12 +103,14 @@ VC_NOINLINE static uint32_t algo1(const vc_mont *c, uint32_t *r, const uint32_t 
     hit = ch->valid[way] && ch->key_hash[way] == h && !memcmp(ch->key[way], t, 8 * n);
   }
   if (hit) {
+    VC_COST(MM_HIT, n, 0);
     ch->hits++;
     vc_mpn_copy(mm, ch->val[way], n);
   } else {
     vc_mpn_mul(u, t, n, c->ninv, n);       /* M = T*N' mod R: the low half */
     vc_mpn_copy(mm, u, n);
     if (ch) {
+      VC_COST(MM_MISS, n, 0);
       ch->misses++;
       ch->valid[way] = 1;
       ch->key_hash[way] = h;
@@ -254,9 +256,12 @@ VC_HOT(mp) static int mont_mul(const vc_mont *c, uint32_t *r, const uint32_t *a,
   uint32_t out[VC_MP_LIMBS];
   if (!c || !r || !a || !b)
     return VC_ERR_NULL;
-  if (vc_mont_unit_on(c))
+  if (vc_mont_unit_on(c)) {
+    VC_COST(MM_UNIT, c->n, 0);
     return unit_mul(c, r, a, b);
+  }
   size_t n = c->n;
+  VC_COST(MM, n, VC_COST_MM_FLAGS(c->cfg, a == b, ct));
   uint32_t hi = product(c, out, a, b);
   if (ct)
     vc_mpn_sub_m_ct(r, out, hi, c->m, n);
@@ -475,6 +480,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
     }
   }
   int rc, unit = vc_mont_unit_on(c);
+  VC_COST(INIT, n, cfg->algo | (uint32_t)(secret && !cfg->var) << 3);
   if (!unit || !unit_key_get(c)) {
     if ((rc = r_constants(c, m, k, unit, secret && !cfg->var)))
       return rc;

@@ -15,6 +15,7 @@ int vc_mp_from_bytes(vc_mp *r, const uint8_t *in, size_t len)
     over |= *in++;
   if (over)
     return VC_ERR_RANGE;
+  VC_COST(FROM_BYTES, len, 0);
   size_t n = (len + 3) / 4;
   memset(r->d, 0, 4 * n);
   for (size_t i = 0; i < len; i++)
@@ -29,6 +30,7 @@ int vc_mp_to_bytes(const vc_mp *a, uint8_t *out, size_t len)
     return VC_ERR_NULL;
   if ((vc_mp_bits(a) + 7) / 8 > len)
     return VC_ERR_LENGTH;
+  VC_COST(TO_BYTES, len, 0);
   size_t nb = 4 * (size_t)a->n;
   for (size_t i = 0; i < len; i++)
     out[len - 1 - i] = i < nb ? (uint8_t)(a->d[i / 4] >> (8 * (i % 4))) : 0;
@@ -110,6 +112,7 @@ int vc_mp_add_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
   size_t n = a->n;
   if (n == VC_MP_CAP_LIMBS && add_overflows(a, b))
     return VC_ERR_RANGE;
+  VC_COST(ADD, a->n, b->n);
   uint32_t c = vc_mpn_add(r->d, a->d, n, b->d, b->n);
   if (c)
     r->d[n++] = c;
@@ -123,6 +126,7 @@ int vc_mp_sub_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
     return VC_ERR_NULL;
   if (vc_mp_cmp_var(a, b) < 0)
     return VC_ERR_RANGE;
+  VC_COST(SUB, a->n, b->n);
   vc_mpn_sub(r->d, a->d, a->n, b->d, b->n);
   r->n = (uint32_t)vc_mpn_norm(r->d, a->n);
   return VC_OK;
@@ -136,6 +140,10 @@ int vc_mp_mul_var(vc_mp *r, const vc_mp *a, const vc_mp *b)
   size_t n = (size_t)a->n + b->n;
   if (n > VC_MP_CAP_LIMBS + 1)
     return VC_ERR_RANGE;
+  if (a == b)
+    VC_COST(SQR, a->n, 0);
+  else
+    VC_COST(MUL, a->n, b->n);
   if (a == b)
     vc_mpn_sqr(t, a->d, a->n);
   else if (a->n >= b->n)            /* fewer, longer rows */

@@ -81,6 +81,7 @@ int vc_mp_divmod_var(vc_mp *q, vc_mp *rem, const vc_mp *a, const vc_mp *m)
     return VC_OK;
   }
   size_t na = a->n, nm = m->n;
+  VC_COST(DIV, na, nm);
   unsigned s = (unsigned)__builtin_clz(m->d[nm - 1]);
   vc_mpn_lshift(v, m->d, nm, s);
   u[na] = vc_mpn_lshift(u, a->d, na, s);

@@ -2,6 +2,7 @@
 #ifndef VEXCRYPT_PK_INTERNAL_H
 #define VEXCRYPT_PK_INTERNAL_H
 
+#include "../internal.h"
 #include "vexcrypt/mp.h"
 #include "vexcrypt/pk.h"
 

@@ -94,6 +94,7 @@ int vc_rsa_ctx_init(vc_rsa_ctx *x, const vc_rsa_priv *k, int crt, int secret, co
   int rc;
   x->crt = crt;
   x->secret = secret;
+  VC_COST(RSA_INIT, crt, secret);
   if (crt == VC_RSA_NOCRT)
     return vc_mont_init_var(&x->cp, &k->n, cfg, intra, pre);
   if ((rc = vc_mont_init(&x->cp, &k->p, cfg, intra, pre)) ||
@@ -117,6 +118,7 @@ int vc_rsa_ctx_exp(const vc_rsa_ctx *x, const vc_rsa_priv *k, vc_mp *out, const 
 {
   vc_mp r, t, u;
   int rc, ct;
+  VC_COST(RSA_EXP, x->crt, x->secret | x->cp.cfg.var << 1);
   if (x->crt == VC_RSA_NOCRT) {
     if (!x->secret)
       return vc_mp_modexp_var(&x->cp, out, in, &k->e);

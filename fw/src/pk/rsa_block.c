@@ -27,6 +27,7 @@ int vc_rsa_block(const vc_rsa_priv *k, int private, int crt, const uint8_t *in, 
     intra = pre = NULL;                  /* a hit would tell that a secret block repeats */
   if ((rc = vc_rsa_ctx_init(&x, k, crt, private, cfg, intra, pre)))
     return rc;
+  VC_COST(RSA_BLOCK, blocks, 0);
   for (size_t i = 0; i < blocks; i++) {
     size_t n = i + 1 < blocks ? bb : len - i * bb;
     if ((rc = vc_mp_from_bytes(&m, in + i * bb, n)) || (rc = vc_rsa_ctx_exp(&x, k, &c, &m)) ||

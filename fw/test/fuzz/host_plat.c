@@ -4,8 +4,12 @@
  * reads. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app.h"
+#ifdef VC_COST_HOOK
+#include "../../src/cost.h"
+#endif
 
 /* main.c's buffers in the host oracle, these in the fuzz targets (which leave main.c out). */
 __attribute__((weak)) uint8_t app_in[APP_BENCH_MAX];
@@ -17,7 +21,67 @@ static uint64_t ticks;
 
 void plat_init(void) {}
 int plat_call(int (*fn)(void *), void *arg) { return fn(arg); }
-uint64_t plat_cycles(void) { return ticks++; }
+
+#ifdef VC_COST_HOOK
+/* The cost hook's counts (fw/src/cost.h): per (event, a, b), open addressing; a section ends at
+ * each read of the cycle counter (a timed call is the section between its two reads). */
+#define COST_SLOTS 1024
+struct cost_slot {
+  uint32_t event, a, b, count;
+};
+static struct cost_slot cost_cur[COST_SLOTS], cost_last[COST_SLOTS];
+static int cost_full;
+static const char *const cost_names[] = {
+#define COST_NAME(NAME, name) #name,
+  VC_COST_EVENTS(COST_NAME)
+#undef COST_NAME
+};
+
+void vc_cost(unsigned event, uint32_t a, uint32_t b)
+{
+  uint32_t h = ((event * 0x9E3779B1u) ^ (a * 0x85EBCA77u) ^ (b * 0xC2B2AE3Du)) % COST_SLOTS;
+  for (unsigned i = 0; i < COST_SLOTS; i++, h = (h + 1) % COST_SLOTS) {
+    if (!cost_cur[h].count) {
+      cost_cur[h].event = event;
+      cost_cur[h].a = a;
+      cost_cur[h].b = b;
+    }
+    struct cost_slot *c = &cost_cur[h];
+    if (c->event == event && c->a == a && c->b == b) {
+      c->count++;
+      return;
+    }
+  }
+  cost_full = 1;
+}
+
+size_t plat_cost_section(struct app_cost *out, size_t cap)
+{
+  size_t n = 0;
+  if (cost_full) {        /* never at the design space's sizes: a lost count would be a wrong estimate */
+    fprintf(stderr, "cost: more than %d kinds of event in one section\n", COST_SLOTS);
+    exit(2);
+  }
+  for (unsigned i = 0; i < COST_SLOTS; i++)
+    if (cost_last[i].count) {
+      if (n == cap) {
+        fputs("cost: a section's events overflow the answer\n", stderr);
+        exit(2);
+      }
+      out[n++] = (struct app_cost){cost_names[cost_last[i].event], cost_last[i].a, cost_last[i].b, cost_last[i].count};
+    }
+  return n;
+}
+#endif
+
+uint64_t plat_cycles(void)
+{
+#ifdef VC_COST_HOOK
+  memcpy(cost_last, cost_cur, sizeof(cost_cur));
+  memset(cost_cur, 0, sizeof(cost_cur));
+#endif
+  return ticks++;
+}
 uint64_t plat_cycle_overhead(void) { return 0; }
 int plat_has_instret(void) { return 0; }
 uint64_t plat_instret(void) { return 0; }

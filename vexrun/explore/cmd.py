@@ -1,0 +1,100 @@
+"""`vexrun explore`'s subcommands: their options (cli.py calls arguments()) and what they run."""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from vexrun.env import RESULTS, ROOT, UsageError
+
+
+def arguments(x, parser_class, sweep_args):
+    """The subcommands of the `explore` parser x."""
+    from vexrun.explore import charz, point, stages
+    xs = x.add_subparsers(dest="how", required=True, parser_class=parser_class, metavar="HOW")
+    for how, help_ in (("measure", "simulate the stage at the point in the SoC (its output checked)"),
+                       ("estimate", "estimate the stage's cycles at the point natively (the cost build and the "
+                                    "macro-models fitted to the committed characterization)")):
+        m = xs.add_parser(how, help=help_, description=help_)
+        m.add_argument("--stage", required=True, help=f"one of {', '.join(stages.STAGES)}")
+        m.add_argument("--point", default="", help=f"comma-separated key=value of {', '.join(point.KEYS)}; omitted "
+                       "keys take the library's defaults, e.g. algo=4,block=512,crt=src (docs/explore.md)")
+    c = xs.add_parser("characterize", help="run the library's routines in the SoC over the size grid (Dask tasks)",
+                      description="Runs the characterization's request groups in the simulated SoC as tasks of a "
+                      "sweep; --commit writes them to results/explore/characterization.json, which the models are "
+                      "fitted to.")
+    c.add_argument("--groups", help=f"comma-separated groups (default: all {len(charz.GROUPS)})")
+    c.add_argument("--commit", action="store_true", help="write the records to results/explore/characterization.json")
+    sweep_args(c, "build/explore/charz (reused while the commit, model and firmware are the same)")
+    r = xs.add_parser("run", help="estimate every point of every stage, simulate the validation points, the best "
+                      "ones and the conventional configuration (Dask tasks), report and publish",
+                      description="The exploration of docs/explore.md: prints the marks (the estimate's error, its "
+                      "speed, each stage's choice against the best measured and the conventional configuration).")
+    r.add_argument("--reduced", action="store_true", help="stages 1 and 3 at 512-bit blocks, the 2 best and 2 "
+                   "validation points each, no unit (the test's)")
+    r.add_argument("--publish", metavar="DIR", help="save DIR/explore.json and render every page (vexrun publish)")
+    sweep_args(r, "results/sweeps/explore/<UTC time>")
+
+
+def main(args, log):
+    from vexrun import explore
+    if args.how in ("measure", "estimate"):
+        res = getattr(explore, args.how)(args.stage, args.point, **({"log": log} if args.how == "measure" else {}))
+        print(json.dumps(res, separators=(",", ":")), flush=True)
+        return 0
+    if args.how == "characterize":
+        return characterize(args, log)
+    return run(args, log)
+
+
+def characterize(args, log):
+    from vexrun.env import git_commit
+    from vexrun.explore import charz
+    groups = args.groups.split(",") if args.groups else None
+    unknown = [g for g in groups or () if g not in charz.GROUPS]
+    if unknown:
+        raise UsageError(f"--groups: unknown group {unknown[0]!r}: the groups are {', '.join(charz.GROUPS)}")
+    out = Path(args.out or ROOT / "build" / "explore" / "charz")
+    records = charz.characterize(out, groups, args.workers, args.scheduler, log=log)
+    log(f"explore: {len(records)} characterization records in {out / 'records.json'}")
+    if args.commit:
+        explore_dir = RESULTS / "explore"
+        explore_dir.mkdir(parents=True, exist_ok=True)
+        meta = {"commit": git_commit(), "date": time.strftime("%Y-%m-%d", time.gmtime()), "config": "full",
+                "where": "sim", "command": "vexrun " + " ".join(sys.argv[1:])}
+        (explore_dir / "characterization.json").write_text(json.dumps({"meta": meta, "records": records}) + "\n")
+        log(f"explore: wrote {(explore_dir / 'characterization.json').relative_to(ROOT)}")
+    return 0
+
+
+def run(args, log):
+    from vexrun import explore
+    from vexrun.env import git_commit
+    from vexrun.explore import space, study
+    out = Path(args.out or RESULTS / "sweeps" / "explore" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    charz = explore.characterization()
+    mdl = explore.fitted(charz["records"])
+    kw = dict(stage_names=["1", "3"], blocks=(512,), per_stage=2, top=2, unit=False) if args.reduced else {}
+    data = study.explore(mdl, out=out, workers=args.workers, scheduler=args.scheduler, resume=args.resume, log=log, **kw)
+    rows = explore.counted(charz["records"])
+    s = study.summary(data)
+    data.update(summary=s, totals=study.totals(data), fits=study.fits(rows, mdl), fig3=study.fig3(rows, mdl),
+                meta={"commit": git_commit(), "charz_commit": charz["meta"]["commit"], "config": "full",
+                      "where": "sim", "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                      "command": "vexrun " + " ".join(sys.argv[1:]), "conventional": space.CONVENTIONAL})
+    (out / "explore.json").write_text(json.dumps(data, indent=1) + "\n")
+    log(f"explore: {s['validation_points']} validation points, mean absolute error {100 * s['mae']:.2f} %, worst "
+        f"{100 * s['worst']['error']:+.2f} % (stage {s['worst']['stage']}, {s['worst']['point']})")
+    log(f"explore: estimate {s['speed_ratio_min']:.0f}x to {s['speed_ratio_median']:.0f}x (median) faster than "
+        f"simulation per point; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
+    for st, v in s["stages"].items():
+        log(f"explore: stage {st}: choice {v['choice']['point']} {v['choice']['measured']:,} cycles measured, "
+            f"{100 * v['choice_vs_best']:+.2f} % from the best of the top {len(data['rows']) and study.TOP}; "
+            f"conventional {v['conventional']['measured']:,} ({v['speedup']:.1f}x)")
+    if args.publish:
+        from vexrun.pages import data as pdata
+        from vexrun.pages import publish
+        pdata.save_json(Path(args.publish) / "explore.json", data)
+        publish.publish(docs=Path(args.publish), log=log)
+    print(json.dumps({k: v for k, v in s.items() if k != "stages"}, default=str)[:2000])
+    return 0

@@ -1,0 +1,144 @@
+"""docs/explore.md's generated blocks and the exploration's plot, from docs/explore.json (`vexrun
+explore run --publish docs`), through the one publisher (vexrun/pages/publish.py)."""
+
+from vexrun.explore import point as points
+
+FILE = "explore.json"
+# Seed 004 on the Xtensa at 214 MHz: Table 2's optimum per stage (its speedup over the
+# conventional configuration) and Table 3's totals in Kcycles; Fig 5's error and speed.
+SEED_TABLE2 = {"1": ("Algo 4, radix 256, 512-bit blocks, SRC, intra-MM cache", "74.6 %"),
+               "2": ("Algo 4, radix 256, 512-bit blocks, MRC", "82.9 %"),
+               "3": ("Algo 4, radix 256, 512-bit blocks, SRC, intra-MM cache", "66.37 %")}
+SEED_TABLE3 = {"conventional": 562115.54, "fixed": 98968.86, "adaptive": 98744.42}
+SEED_MAE, SEED_RATIO = "11.8 % on 6 configurations", "1,407x"
+
+
+def _caption(d):
+    m = d["meta"]
+    return (f"{m['config']} build, simulated (Verilator), commit {m['commit'][:7]}, characterization of commit "
+            f"{m['charz_commit'][:7]}: `{m['command']}`")
+
+
+def _kc(c):
+    return f"{c / 1e3:,.0f}"
+
+
+def marks(data):
+    d = data.get(FILE)
+    if not d:
+        return "(no exploration published yet: `make explore`)\n"
+    s = d["summary"]
+    w = s["worst"]
+    return "\n".join([
+        "| | this platform | seed 004 |", "|---|---|---|",
+        f"| estimate against simulation, configurations not used in fitting | mean absolute error "
+        f"{100 * s['mae']:.2f} % on {s['validation_points']}, worst {100 * w['error']:+.2f} % (stage {w['stage']}, "
+        f"`{w['point']}`) | {SEED_MAE} |",
+        f"| estimation's speed against simulation, per configuration | {s['speed_ratio_min']:,.0f}x at least, "
+        f"{s['speed_ratio_median']:,.0f}x median | {SEED_RATIO} |",
+        f"| the whole space | {d['points']:,} points estimated in {d['estimate_wall_s']:.0f} s | 450 points per "
+        "stage in 4 h 40 min |",
+        "", f"Measured: {_caption(d)}. The speed is each point's request answered by the simulated SoC against the "
+        "same request answered by the native cost build and charged its models, in one process each (process and "
+        "model start-up excluded).", ""])
+
+
+def stage_table(data):
+    d = data.get(FILE)
+    if not d:
+        return "(no exploration published yet: `make explore`)\n"
+    lines = ["| stage | optimum in software (the estimate's first choice) | measured cycles | against the best "
+             "of its top 10 measured | conventional (measured) | speedup | with the unit (best measured) | "
+             "seed 004's optimum | seed's speedup |", "|---|---|---|---|---|---|---|---|---|"]
+    for st, v in d["summary"]["stages"].items():
+        seed = SEED_TABLE2.get(st, ("(not in the seed)", ""))
+        unit = f"`{v['unit']['point']}`: {v['unit']['measured']:,}" if v.get("unit") else "-"
+        lines.append(f"| {st} | `{v['choice']['point']}` | {v['choice']['measured']:,} | "
+                     f"{100 * v['choice_vs_best']:+.2f} % | {v['conventional']['measured']:,} | "
+                     f"{v['speedup']:.1f}x ({100 * (1 - 1 / v['speedup']):.1f} %) | {unit} | {seed[0]} | {seed[1]} |")
+    return "\n".join(lines + ["", f"Measured: {_caption(d)}. The conventional configuration is "
+                              f"`{d['meta']['conventional']}` (ct=0 for stage 2). The unit's points (`algo=unit`, "
+                              "both word widths) are all simulated: the cost build estimates the software only.", ""])
+
+
+def totals(data):
+    d = data.get(FILE)
+    if not d or "totals" not in d:
+        return "(no exploration published yet: `make explore`)\n"
+    t = d["totals"]
+    lines = ["| assignment (stages 1 + 2 + 3) | this platform, Kcycles (measured) | seed 004, Kcycles |",
+             "|---|---|---|"]
+    for k in ("conventional", "fixed", "adaptive"):
+        lines.append(f"| {k} | {_kc(t[k])} | {SEED_TABLE3[k]:,.0f} |")
+    lines.append(f"| conventional / adaptive | {t['conventional'] / t['adaptive']:.1f}x | "
+                 f"{SEED_TABLE3['conventional'] / SEED_TABLE3['adaptive']:.1f}x |")
+    return "\n".join(lines + ["", "Fixed: stage 1's optimum used for all three stages (ct=0 for stage 2); adaptive: "
+                              "each stage's own. " + f"Measured: {_caption(d)}.", ""])
+
+
+def validation(data):
+    d = data.get(FILE)
+    if not d:
+        return "(no exploration published yet: `make explore`)\n"
+    lines = ["| stage | point | why simulated | measured | estimate | error |", "|---|---|---|---:|---:|---:|"]
+    for r in sorted((r for r in d["records"] if "estimate" in r), key=lambda r: (r["stage"], r["measured"])):
+        lines.append(f"| {r['stage']} | `{r['point']}` | {', '.join(r['roles'])} | {r['measured']:,} | "
+                     f"{r['estimate']:,} | {100 * r['error']:+.2f} % |")
+    return "\n".join(lines + [""])
+
+
+def fits(data):
+    d = data.get(FILE)
+    if not d:
+        return "(no exploration published yet: `make explore`)\n"
+    lines = ["| characterization group | measurements | mean absolute error | worst |", "|---|---:|---:|---:|"]
+    for g, f in d["fits"].items():
+        lines.append(f"| {g} | {f['n']} | {100 * f['mae']:.2f} % | {100 * f['max']:.2f} % |")
+    return "\n".join(lines + [""])
+
+
+BLOCKS = {"explore-marks": marks, "explore-stages": stage_table, "explore-totals": totals,
+          "explore-validation": validation, "explore-fits": fits}
+
+
+def plot(data, canvas_cls, grid):
+    """Seed 004's Fig 3 and Fig 5 on this platform: (a) a routine's macro-model against its
+    measurements, (b) estimate against simulation, (c) best estimate per algorithm (Fig 1)."""
+    d = data.get(FILE)
+    if not d:
+        return None
+    c = canvas_cls(15, 5.5, 1, 3)
+    a, b, f = c.axes
+    a.set_title("(a) a routine's macro-model (seed 004, Fig. 3)")
+    for label, pts in d["fig3"].items():
+        xs = sorted(pts, key=int)
+        c.line(a, label, [32 * int(x) for x in xs], [pts[x] for x in xs],
+               marker="o" if "measured" in label else None, linestyle="" if "measured" in label else "-")
+    grid(a, log_y=False)
+    a.set_xlabel("modulus bits")
+    a.set_ylabel("cycles")
+    a.legend(fontsize=8)
+    b.set_title("(b) estimate against simulation (seed 004, Fig. 5a)")
+    for role, marker in (("validation", "o"), ("top", "^"), ("conventional", "s")):
+        rs = [r for r in d["records"] if role in r["roles"]]
+        c.line(b, role, [r["measured"] for r in rs], [r["estimate"] for r in rs], marker=marker, linestyle="")
+    lo = min(r["measured"] for r in d["records"] if "estimate" in r)
+    hi = max(r["measured"] for r in d["records"] if "estimate" in r)
+    b.plot([lo, hi], [lo, hi], color="0.6", linewidth=0.8)
+    b.set_xscale("log")
+    b.set_yscale("log")
+    b.set_xlabel("measured cycles (log)")
+    b.set_ylabel("estimated cycles (log)")
+    b.legend(fontsize=8)
+    f.set_title("(c) each algorithm's best point per stage (estimates)")
+    for st, best in d["by_algo"].items():
+        names = list(best)
+        c.line(f, f"stage {st}", names, [best[n] for n in names], marker="o")
+    f.set_yscale("log")
+    f.tick_params(axis="x", rotation=35, labelsize=8)
+    f.set_ylabel("cycles (log)")
+    f.legend(fontsize=8)
+    caption = (f"{_caption(d)}. (a) the Montgomery product of ALGO{points.DEFAULTS['algo']} at radix 2^32, measured warm "
+               "in the SoC and its fitted model; (b) every simulated point; (c) the estimate's best point of each "
+               "algorithm and digit size.")
+    return c, caption

@@ -1,0 +1,224 @@
+"""The exploration (`vexrun explore run`, `make explore`): every point of every stage estimated
+natively, then simulated in the SoC as tasks of a sweep on Dask: validation points (not used in
+fitting: the characterization never runs a stage), each stage's 10 best by the estimate and the
+conventional configuration; the estimate's error, its speed against simulation and each stage's
+optimum come from them."""
+
+import random
+import statistics
+import threading
+import time
+from dataclasses import dataclass
+
+from vexrun.explore import point as points
+from vexrun.explore import space, stages
+
+TOP = 10
+PER_STAGE = 9                    # validation points per stage (besides its top and conventional)
+VALIDATION_CAP = 150e6           # estimated cycles of a validation point at most (its simulation ~1.5 min)
+DIMENSIONS = ("algo", "radix", "block", "crt", "cache", "exp", "window", "ct")
+
+
+def estimate_all(stage_texts, mdl, workers=2, log=print):
+    """{(stage, point): estimate dict} of every (stage, point text), on `workers` native processes."""
+    from vexrun.explore import estimate
+    from vexrun.explore.native import Native
+    todo = list(stage_texts)
+    out, lock, t0 = {}, threading.Lock(), time.time()
+
+    def work():
+        with Native() as nat:
+            while True:
+                with lock:
+                    if not todo:
+                        return
+                    st, text = todo.pop()
+                res = estimate(st, text, mdl, nat)
+                with lock:
+                    out[(st, text)] = res
+                    if log and len(out) % 1000 == 0:
+                        log(f"explore: {len(out)} of {len(out) + len(todo)} points estimated, {time.time() - t0:.0f} s")
+    threads = [threading.Thread(target=work) for _ in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def values(text):
+    return dict(kv.split("=") for kv in text.split(","))
+
+
+def validation_points(stage, estimates, rng, per_stage=PER_STAGE, cap=VALIDATION_CAP):
+    """Points of `stage` whose simulation is affordable, chosen to cover every value of every
+    dimension the stage has, then at random to per_stage."""
+    cands = sorted(t for (s, t), e in estimates.items() if s == stage and e["cycles"] <= cap)
+    want = {(k, v) for t in cands for k, v in values(t).items() if k in DIMENSIONS}
+    chosen = []
+    while want:
+        best = max(cands, key=lambda t: (len(want & set(values(t).items())), rng.random()))
+        gain = want & set(values(best).items())
+        if not gain:
+            break
+        chosen.append(best)
+        want -= gain
+    rest = [t for t in cands if t not in chosen]
+    chosen += rng.sample(rest, max(0, min(per_stage - len(chosen), len(rest))))
+    return chosen
+
+
+@dataclass(frozen=True)
+class Task:
+    """One stage at one point in the SoC: a task of the sweep."""
+    stage: str
+    point: str
+    commit: str
+    config: str                      # the simulation build (vexrun.explore.config)
+
+    @property
+    def name(self):
+        return f"explore:{self.stage}:{self.point}"
+
+    @property
+    def build(self):
+        return self.config
+
+    def command(self):
+        return f"vexrun explore measure --stage {self.stage} --point {self.point}"
+
+
+def run_task(task: Task) -> dict:
+    from vexrun.explore import measure
+    t0 = time.time()
+    try:
+        rec = measure(task.stage, task.point, log=lambda m: None)
+    except Exception as e:
+        return {"records": [], "error": f"{type(e).__name__}: {e}", "cycles": 0, "wall_s": round(time.time() - t0, 1)}
+    return {"records": [rec], "error": None, "cycles": rec["cycles"], "wall_s": round(time.time() - t0, 1)}
+
+
+def _build(stage, text):
+    """The simulation build a point runs in (vexrun.explore.config)."""
+    from vexrun.explore import config
+    return config(points.parse(text, stages.STAGES[stage].private)).name
+
+
+def _config_options(name):
+    return {"full": {}, **{f"full-{a.name}" + (f"_w{w}" if w != a.param("W").default else ""): {a.name: 1, f"{a.name}_w": w}
+                           for a in [points.unit_accelerator()] for w in a.param("W").choices}}[name]
+
+
+def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, top=TOP, unit=True, out=None,
+            workers=None, scheduler=None, resume=True, log=print):
+    """Estimates every point of the stages, simulates the chosen ones; returns the study's data."""
+    from vexrun import sweep
+    from vexrun.env import ToolError, git_commit
+    from vexrun.soc.build import Config
+    names = stage_names or list(stages.STAGES)
+    texts = [(s, t) for s in names for t in space.texts(stages.STAGES[s].private, blocks)]
+    t0 = time.time()
+    est = estimate_all(texts, mdl, log=log)
+    est_wall = time.time() - t0
+    log(f"explore: {len(est)} points of {len(names)} stages estimated in {est_wall:.0f} s")
+    rng = random.Random("explore-validation")
+    roles = {}
+    choice = {}
+    for s in names:
+        ranked = sorted((e["cycles"], t) for (st, t), e in est.items() if st == s)
+        choice[s] = ranked[0][1]
+        for _, t in ranked[:top]:
+            roles.setdefault((s, t), set()).add("top")
+        roles.setdefault((s, space.conventional(stages.STAGES[s].private)), set()).add("conventional")
+        for t in validation_points(s, est, rng, per_stage):
+            roles.setdefault((s, t), set()).add("validation")
+    # Seed 004's "fixed" assignment: stage 1's choice for every stage (ct=0 where private).
+    for s in names:
+        if "1" in choice and s != "1":
+            t = str(points.parse(choice["1"] + (",ct=0" if stages.STAGES[s].private else ""), stages.STAGES[s].private))
+            roles.setdefault((s, t), set()).add("fixed")
+    # the conventional and fixed points outside a reduced space
+    est.update(estimate_all([k for k in roles if k not in est], mdl, workers=1, log=None))
+    if unit:
+        for s in names:
+            for t in space.unit_texts(stages.STAGES[s].private, blocks):
+                roles.setdefault((s, t), set()).add("unit")
+    commit = git_commit()
+    tasks = [Task(s, t, commit, _build(s, t)) for s, t in roles]
+    digests = {b: sweep.build_digests(Config.parse("full", **_config_options(b)), log) for b in {t.config for t in tasks}}
+    res = sweep.run(tasks, {t: est[(t.stage, t.point)]["cycles"] if (t.stage, t.point) in est else 2e6 for t in tasks},
+                    out, digests, fn=run_task,
+                    workers=workers, scheduler=scheduler, resume=resume, log=log, command="vexrun explore run")
+    if res.failures:
+        task, reason = res.failures[0]
+        raise ToolError(f"{task.name}: {reason} (alone: {task.command()})")
+    measured = {(r["stage"], r["point"]): r for r in res.records}
+    rows = []
+    for (s, t), role in roles.items():
+        m, e = measured[(s, t)], est.get((s, t))
+        row = {"stage": s, "point": t, "roles": sorted(role), "measured": m["cycles"], "sim_wall_s": m["wall_s"]}
+        if e:
+            row.update(estimate=e["cycles"], error=e["cycles"] / m["cycles"] - 1, est_wall_s=e["wall_s"])
+        rows.append(row)
+    by_algo = {}
+    for (s, t), e in est.items():
+        v = values(t)
+        name = f"ALGO{v['algo']}" + (f" r={v['radix']}" if "radix" in v else "")
+        best = by_algo.setdefault(s, {})
+        best[name] = min(best.get(name, e["cycles"]), e["cycles"])
+    return {"records": rows, "by_algo": {s: dict(sorted(b.items())) for s, b in by_algo.items()},
+            "estimate_wall_s": round(est_wall, 1), "points": len(est), "sweep_wall_s": res.wall_s}
+
+
+def totals(study):
+    """Seed 004's Table 3 from the measured rows: conventional, fixed (stage 1's choice everywhere)
+    and adaptive (each stage's choice) over stages 1, 2 and 3; None without all three."""
+    rows, out = study["records"], {}
+    if not {"1", "2", "3"} <= {r["stage"] for r in rows}:
+        return None
+    first = {s: min((r for r in rows if r["stage"] == s and "top" in r["roles"]), key=lambda r: r["estimate"])
+             for s in ("1", "2", "3")}
+    out["conventional"] = sum(r["measured"] for r in rows if r["stage"] in "123" and "conventional" in r["roles"])
+    out["adaptive"] = sum(first[s]["measured"] for s in ("1", "2", "3"))
+    out["fixed"] = first["1"]["measured"] + sum(r["measured"] for r in rows if r["stage"] in "23" and "fixed" in r["roles"])
+    return out
+
+
+def fits(rows, mdl):
+    """Each characterization group's fit: measurements, mean and worst absolute relative error."""
+    by = {}
+    for rec, counts in rows:
+        by.setdefault(rec["group"], []).append(abs(mdl.cycles(counts) / rec["cycles"] - 1))
+    return {g: {"n": len(e), "mae": statistics.mean(e), "max": max(e)} for g, e in by.items()}
+
+
+def fig3(rows, mdl):
+    """Seed 004's Fig 3 here: ALGO2's product at radix 2^32 (variable time), measured at each size
+    and its model's line."""
+    group = "mm.a2.r32.var"
+    measured = {str(len(r["request"]["m"]) * 4 // 32): r["cycles"] for r, _ in rows
+                if r["group"] == group and r["request"]["a"] != r["request"]["b"]}
+    flags = next(b for r, c in rows if r["group"] == group for e, _, b, _ in c if e == "mm" and not b >> 10 & 1)
+    model_line = {str(n): round(mdl.routine("mm", n, flags)) for n in range(1, 33)}
+    return {"measured (warm, median of 2)": measured, "macro-model": model_line}
+
+
+def summary(study):
+    """The marks: the error on validation points, the speed ratio, each stage's choice."""
+    rows = [r for r in study["records"] if "estimate" in r]
+    val = [r for r in rows if "validation" in r["roles"]]
+    errs = [abs(r["error"]) for r in val]
+    worst = max(val, key=lambda r: abs(r["error"]))
+    ratios = [r["sim_wall_s"] / r["est_wall_s"] for r in rows if r["est_wall_s"] > 0]
+    out = {"validation_points": len(val), "mae": statistics.mean(errs), "worst": worst,
+           "speed_ratio_median": statistics.median(ratios), "speed_ratio_min": min(ratios), "stages": {}}
+    for s in dict.fromkeys(r["stage"] for r in rows):
+        top = sorted((r for r in rows if r["stage"] == s and "top" in r["roles"]), key=lambda r: r["estimate"])
+        conv = next(r for r in rows if r["stage"] == s and "conventional" in r["roles"])
+        best = min(top, key=lambda r: r["measured"])
+        units = [r for r in study["records"] if r["stage"] == s and "unit" in r["roles"]]
+        out["stages"][s] = {"choice": top[0], "best_measured": best, "conventional": conv,
+                            "choice_vs_best": top[0]["measured"] / best["measured"] - 1,
+                            "speedup": conv["measured"] / top[0]["measured"],
+                            "unit": min(units, key=lambda r: r["measured"]) if units else None}
+    return out
