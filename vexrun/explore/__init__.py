@@ -68,7 +68,7 @@ def fitted(records=None, native=None):
     """The macro-models fitted to the characterization's records (default: the committed ones),
     kept in build/explore/ while the records and the cost build are the same."""
     from vexrun.explore import model as models
-    from vexrun.explore.native import DEFINES, Native
+    from vexrun.explore.native import DEFINES
     from vexrun.soc.build import ensure_host
     records = records if records is not None else characterization()["records"]
     exe = ensure_host("host-oracle", DEFINES)

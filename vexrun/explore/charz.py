@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from vexrun.explore import point as points
+from vexrun.explore.stages import hx
 
 # Operand sizes in limbs: seed 004's Fig 3 grid (32, 96, ..., 992 bits) and the stages' 16 and 32.
 LIMBS = tuple(sorted(set(range(1, 32, 2)) | {16, 32}))
@@ -23,10 +24,6 @@ PRODUCT_REPEAT = 2
 EXP_METHODS = [("lr", 0), ("rl", 0), ("ladder", 0)] + [("window", w) for w in range(1, points.MAX_WINDOW + 1)]
 # A task's cycle bound: the longest group (ALGO5's products, three calls each) is below 1 G.
 MAX_CYCLES = 20_000_000_000
-
-
-def _hex(v):
-    return format(v, "x")
 
 
 def _modulus(rng, n):
@@ -52,7 +49,7 @@ def products(algo, radix, ct):
         a, b = rng.randrange(m), rng.randrange(m)
         own_square = algo in (2, 4) or (algo == 3 and radix == 32)
         for square in ((0, 1) if own_square else (0,)):
-            req = {"op": "montmul", "m": _hex(m), "a": _hex(a), "b": _hex(a if square else b), "algo": algo,
+            req = {"op": "montmul", "m": hx(m), "a": hx(a), "b": hx(a if square else b), "algo": algo,
                    "ct": bool(ct), "repeat": PRODUCT_REPEAT}
             if radix:
                 req["radix"] = radix
@@ -70,12 +67,12 @@ def exponentiations():
         for bits in (16, 17, 96) + ((320,) if n <= 16 else ()):
             e, a = rng.getrandbits(bits) | 1 << (bits - 1), rng.randrange(m)
             for method, w in EXP_METHODS:
-                req = {"op": "modexp", "m": _hex(m), "a": _hex(a), "e": _hex(e), "exp": method}
+                req = {"op": "modexp", "m": hx(m), "a": hx(a), "e": hx(e), "exp": method}
                 reqs.append(dict(req, window=w) if w else req)
             for w in range(1, points.CT_MAX_WINDOW + 1):
                 # a longer than m: two chunks into Montgomery form
                 big = a if w % 2 else rng.getrandbits(32 * n + 17)
-                reqs.append({"op": "modexp", "m": _hex(m), "a": _hex(big), "e": _hex(e), "ct": True, "ebits": bits,
+                reqs.append({"op": "modexp", "m": hx(m), "a": hx(big), "e": hx(e), "ct": True, "ebits": bits,
                              "window": w, "exp": "window"})
     return reqs
 
@@ -87,19 +84,19 @@ def integers():
     for na in (1, 4, 8, 16, 24, 32, 48, 64):
         for nb in (1, 8, 16, 32):
             a, b = rng.getrandbits(32 * na) | 1 << (32 * na - 1), rng.getrandbits(32 * nb) | 1 << (32 * nb - 1)
-            reqs.append({"op": "mp", "fn": "mul", "a": _hex(a), "b": _hex(b)})
-            reqs.append({"op": "mp", "fn": "add", "a": _hex(a), "b": _hex(b)})
+            reqs.append({"op": "mp", "fn": "mul", "a": hx(a), "b": hx(b)})
+            reqs.append({"op": "mp", "fn": "add", "a": hx(a), "b": hx(b)})
             if na > nb:
-                reqs.append({"op": "mp", "fn": "sub", "a": _hex(a), "b": _hex(b)})
-                reqs.append({"op": "mp", "fn": "mod", "a": _hex(a), "m": _hex(b)})
-        reqs.append({"op": "mp", "fn": "sqr", "a": _hex(rng.getrandbits(32 * na) | 1 << (32 * na - 1))})
+                reqs.append({"op": "mp", "fn": "sub", "a": hx(a), "b": hx(b)})
+                reqs.append({"op": "mp", "fn": "mod", "a": hx(a), "m": hx(b)})
+        reqs.append({"op": "mp", "fn": "sqr", "a": hx(rng.getrandbits(32 * na) | 1 << (32 * na - 1))})
     return reqs
 
 
 def _key(bits, e):
     from vexrun.vectors import pkdata
     k = pkdata.rsa_key(bits, "explore-charz", e)
-    return {"n": _hex(k.n), "e": _hex(k.e), "d": _hex(k.d), "p": _hex(max(k.p, k.q)), "q": _hex(min(k.p, k.q))}
+    return {"n": hx(k.n), "e": hx(k.e), "d": hx(k.d), "p": hx(max(k.p, k.q)), "q": hx(min(k.p, k.q))}
 
 
 def block_calls(private):
