@@ -14,7 +14,8 @@
   X(MM_HIT, mm_hit)          /* ALGO1's intra-MM cache found M: limbs */                         \
   X(MM_MISS, mm_miss)        /* ... and stored it: limbs */                                      \
   X(MM_UNIT, mm_unit)        /* a product by the unit: limbs */                                  \
-  X(INIT, init)              /* a Montgomery set-up: limbs; algo | constant-time R^2 << 3 */     \
+  X(INIT, init)              /* a Montgomery set-up: limbs; R^2 in constant time */              \
+  X(NINV, ninv)              /* ALGO1's N' in the set-up: limbs */                               \
   X(EXP_VAR, exp_var)        /* vc_mp_modexp_var: limbs; exponent bits | method << 16 */         \
   X(EXP_CT, exp_ct)          /* vc_mp_modexp: limbs; ebits */                                    \
   X(EXP_UNIT, exp_unit)      /* an exponentiation by the unit: limbs; exponent bits | ct << 16 */ \

@@ -35,10 +35,10 @@ def terms(event, a, b):
     if event == "mm":
         key = mm_key(b)
         return key, _mm_basis(key, a)
-    if event in ("mm_hit", "mm_miss", "mm_unit", "sqr"):
+    if event in ("mm_hit", "mm_miss", "mm_unit", "sqr", "ninv"):
         return event, {"1": 1, "n": a, "n2": a * a}
-    if event == "init":    # ALGO1's set-up computes N' besides: the other algorithms' is one
-        return f"init.{'a1' if b & 7 == 1 else 'other'}.{'ct' if b >> 3 & 1 else 'var'}", {"1": 1, "n": a, "n2": a * a}
+    if event == "init":
+        return f"init.{'ct' if b else 'var'}", {"1": 1, "n": a, "n2": a * a}
     if event == "exp_var":
         return f"exp_var.m{b >> 16}", {"1": 1, "n": a, "bits": b & 0xFFFF}
     if event == "exp_ct":
@@ -83,18 +83,20 @@ class Model:
 
     def __init__(self, coef):
         self.coef = coef
-
-    def cycles(self, counts):
-        total = 0.0
-        for (key, name), v in features(counts).items():
-            if key not in self.coef:
-                raise KeyError(f"no model for {key}: the characterization does not cover it")
-            total += self.coef[key].get(name, 0.0) * v
-        return total
+        self._calls = {}
 
     def routine(self, event, a, b):
-        """One call's modelled cycles."""
-        return self.cycles([(event, a, b, 1)])
+        """One call's modelled cycles (kept: a space's points share their calls)."""
+        c = self._calls.get((event, a, b))
+        if c is None:
+            key, base = terms(event, a, b)
+            if key not in self.coef:
+                raise KeyError(f"no model for {key}: the characterization does not cover it")
+            c = self._calls[(event, a, b)] = sum(self.coef[key].get(name, 0.0) * v for name, v in base.items())
+        return c
+
+    def cycles(self, counts):
+        return sum(n * self.routine(event, a, b) for event, a, b, n in counts)
 
     def to_json(self):
         return self.coef

@@ -24,25 +24,31 @@ def estimate_all(stage_texts, mdl, workers=2, log=print):
     from vexrun.explore import estimate
     from vexrun.explore.native import Native
     todo = list(stage_texts)
-    out, lock, t0 = {}, threading.Lock(), time.time()
+    out, errors, lock, t0 = {}, [], threading.Lock(), time.time()
 
     def work():
-        with Native() as nat:
-            while True:
-                with lock:
-                    if not todo:
-                        return
-                    st, text = todo.pop()
-                res = estimate(st, text, mdl, nat)
-                with lock:
-                    out[(st, text)] = res
-                    if log and len(out) % 1000 == 0:
-                        log(f"explore: {len(out)} of {len(out) + len(todo)} points estimated, {time.time() - t0:.0f} s")
+        try:
+            with Native() as nat:
+                while True:
+                    with lock:
+                        if not todo or errors:
+                            return
+                        st, text = todo.pop()
+                    res = estimate(st, text, mdl, nat)
+                    with lock:
+                        out[(st, text)] = res
+                        if log and len(out) % 1000 == 0:
+                            log(f"explore: {len(out)} of {len(out) + len(todo)} points estimated, {time.time() - t0:.0f} s")
+        except Exception as e:      # the first error ends every worker and is raised below
+            with lock:
+                errors.append(e)
     threads = [threading.Thread(target=work) for _ in range(workers)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    if errors:
+        raise errors[0]
     return out
 
 

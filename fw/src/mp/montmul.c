@@ -471,6 +471,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
   c->r2_epoch = 0;
   if (cfg->algo == VC_MM_ALGO1) {
     /* N' = -m^-1 mod 2^(32n), word by word: choose x_i to clear word i of m*x + 1. */
+    VC_COST(NINV, n, 0);
     uint32_t w[VC_MP_LIMBS];
     for (size_t i = 0; i < n; i++)
       w[i] = 0xFFFFFFFFu;                  /* -1 mod 2^(32n) */
@@ -480,7 +481,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
     }
   }
   int rc, unit = vc_mont_unit_on(c);
-  VC_COST(INIT, n, cfg->algo | (uint32_t)(secret && !cfg->var) << 3);
+  VC_COST(INIT, n, secret && !cfg->var);
   if (!unit || !unit_key_get(c)) {
     if ((rc = r_constants(c, m, k, unit, secret && !cfg->var)))
       return rc;
