@@ -68,7 +68,7 @@ help:
 	@echo "             on Dask (WORKERS, SCHEDULER, RESUME as for bench); docs/factorial.json and docs/factorial.md"
 	@echo "make explore    seed 004's method: characterize the library in the SoC, fit its macro-models, estimate every"
 	@echo "             handshake-stage configuration natively, simulate the validation and best points (Dask tasks,"
-	@echo "             WORKERS and SCHEDULER as for bench); results/explore/, docs/explore.json and docs/explore.md"
+	@echo "             WORKERS and SCHEDULER as for bench); docs/explore-characterization.json, docs/explore.json, docs/explore.md"
 	@echo "make fuzz    libFuzzer (clang, ASan, UBSan) on every target of fw/test/fuzz/ for FUZZ_SECONDS each"
 	@echo "             (FUZZ_TARGETS=request,ecdsa for some): runs and findings, crashing inputs and their reproduce"
 	@echo "             command under results/fuzz/; fails on any finding"

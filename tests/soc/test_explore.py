@@ -39,15 +39,15 @@ def test_measure(stage, point, canonical, config):
 
 def test_reduced_run(tmp_path):
     """`vexrun explore run --reduced` (make explore's pipeline on stages 1 and 3 at 512-bit blocks,
-    the committed characterization): every simulated point within 5 % of its estimate, the
-    estimate's first choice within 3 % of the best measured of its top 2."""
+    the committed characterization): the estimates' mean absolute error at most 5 %, none off by
+    more than 10 %, the estimate's first choice within 3 % of the best measured of its top 2."""
     r = subprocess.run([VEXRUN, "explore", "run", "--reduced", "--workers", "1", "--out", str(tmp_path)],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
     data = json.loads((tmp_path / "explore.json").read_text())
     roles = {role for row in data["records"] for role in row["roles"]}
     assert roles == {"top", "conventional", "validation", "fixed"}
-    for row in data["records"]:
-        assert abs(row["error"]) <= 0.05, row
+    errors = [abs(row["error"]) for row in data["records"]]
+    assert sum(errors) / len(errors) <= 0.05 and max(errors) <= 0.10, data["records"]
     for st, v in data["summary"]["stages"].items():
         assert v["choice_vs_best"] <= 0.03, (st, v)

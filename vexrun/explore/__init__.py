@@ -8,7 +8,7 @@ import hashlib
 import json
 import time
 
-from vexrun.env import RESULTS, ROOT, ToolError, git_commit
+from vexrun.env import ROOT, ToolError, git_commit
 from vexrun.explore import point as points
 from vexrun.explore import stages
 
@@ -16,7 +16,7 @@ from vexrun.explore import stages
 # exponentiations of bit-serial products) takes about 10 G cycles.
 MAX_CYCLES = 40_000_000_000
 # The committed characterization: its records (request, SoC cycles) and where they come from.
-CHARZ = RESULTS / "explore" / "characterization.json"
+CHARZ = ROOT / "docs" / "explore-characterization.json"
 MODEL_CACHE = ROOT / "build" / "explore" / "model.json"
 
 

@@ -21,10 +21,10 @@ def arguments(x, parser_class, sweep_args):
                        "keys take the library's defaults, e.g. algo=4,block=512,crt=src (docs/explore.md)")
     c = xs.add_parser("characterize", help="run the library's routines in the SoC over the size grid (Dask tasks)",
                       description="Runs the characterization's request groups in the simulated SoC as tasks of a "
-                      "sweep; --commit writes them to results/explore/characterization.json, which the models are "
+                      "sweep; --commit writes them to docs/explore-characterization.json, which the models are "
                       "fitted to.")
     c.add_argument("--groups", help=f"comma-separated groups (default: all {len(charz.GROUPS)})")
-    c.add_argument("--commit", action="store_true", help="write the records to results/explore/characterization.json")
+    c.add_argument("--commit", action="store_true", help="write the records to docs/explore-characterization.json")
     sweep_args(c, "build/explore/charz (reused while the commit, model and firmware are the same)")
     r = xs.add_parser("run", help="estimate every point of every stage, simulate the validation points, the best "
                       "ones and the conventional configuration (Dask tasks), report and publish",
@@ -48,6 +48,7 @@ def main(args, log):
 
 
 def characterize(args, log):
+    from vexrun import explore
     from vexrun.env import git_commit
     from vexrun.explore import charz
     groups = args.groups.split(",") if args.groups else None
@@ -58,12 +59,10 @@ def characterize(args, log):
     records = charz.characterize(out, groups, args.workers, args.scheduler, log=log)
     log(f"explore: {len(records)} characterization records in {out / 'records.json'}")
     if args.commit:
-        explore_dir = RESULTS / "explore"
-        explore_dir.mkdir(parents=True, exist_ok=True)
         meta = {"commit": git_commit(), "date": time.strftime("%Y-%m-%d", time.gmtime()), "config": "full",
                 "where": "sim", "command": "vexrun " + " ".join(sys.argv[1:])}
-        (explore_dir / "characterization.json").write_text(json.dumps({"meta": meta, "records": records}) + "\n")
-        log(f"explore: wrote {(explore_dir / 'characterization.json').relative_to(ROOT)}")
+        explore.CHARZ.write_text(json.dumps({"meta": meta, "records": records}) + "\n")
+        log(f"explore: wrote {explore.CHARZ.relative_to(ROOT)}")
     return 0
 
 
@@ -89,7 +88,7 @@ def run(args, log):
         f"simulation per point; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
     for st, v in s["stages"].items():
         log(f"explore: stage {st}: choice {v['choice']['point']} {v['choice']['measured']:,} cycles measured, "
-            f"{100 * v['choice_vs_best']:+.2f} % from the best of the top {len(data['rows']) and study.TOP}; "
+            f"{100 * v['choice_vs_best']:+.2f} % from the best of its top {study.TOP}; "
             f"conventional {v['conventional']['measured']:,} ({v['speedup']:.1f}x)")
     if args.publish:
         from vexrun.pages import data as pdata

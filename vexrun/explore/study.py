@@ -52,6 +52,18 @@ def estimate_all(stage_texts, mdl, workers=2, log=print):
     return out
 
 
+def timed_alone(keys, mdl):
+    """{(stage, point): seconds} of each point estimated alone in one process, as a simulation
+    answers one request alone (the exploration's pass runs two native processes at a time): the
+    request to a warm native process and the models' sum, nothing of either's start-up."""
+    from vexrun.explore import estimate
+    from vexrun.explore.native import Native
+    with Native() as nat:
+        if keys:
+            estimate(*keys[0], mdl, nat)          # the process's first request warms it
+        return {k: estimate(*k, mdl, nat)["wall_s"] for k in keys}
+
+
 def values(text):
     return dict(kv.split("=") for kv in text.split(","))
 
@@ -104,23 +116,12 @@ def run_task(task: Task) -> dict:
     return {"records": [rec], "error": None, "cycles": rec["cycles"], "wall_s": round(time.time() - t0, 1)}
 
 
-def _build(stage, text):
-    """The simulation build a point runs in (vexrun.explore.config)."""
-    from vexrun.explore import config
-    return config(points.parse(text, stages.STAGES[stage].private)).name
-
-
-def _config_options(name):
-    return {"full": {}, **{f"full-{a.name}" + (f"_w{w}" if w != a.param("W").default else ""): {a.name: 1, f"{a.name}_w": w}
-                           for a in [points.unit_accelerator()] for w in a.param("W").choices}}[name]
-
-
 def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, top=TOP, unit=True, out=None,
             workers=None, scheduler=None, resume=True, log=print):
     """Estimates every point of the stages, simulates the chosen ones; returns the study's data."""
     from vexrun import sweep
     from vexrun.env import ToolError, git_commit
-    from vexrun.soc.build import Config
+    from vexrun.explore import config
     names = stage_names or list(stages.STAGES)
     texts = [(s, t) for s in names for t in space.texts(stages.STAGES[s].private, blocks)]
     t0 = time.time()
@@ -150,21 +151,24 @@ def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, to
             for t in space.unit_texts(stages.STAGES[s].private, blocks):
                 roles.setdefault((s, t), set()).add("unit")
     commit = git_commit()
-    tasks = [Task(s, t, commit, _build(s, t)) for s, t in roles]
-    digests = {b: sweep.build_digests(Config.parse("full", **_config_options(b)), log) for b in {t.config for t in tasks}}
+    builds = {k: config(points.parse(k[1], stages.STAGES[k[0]].private)) for k in roles}
+    tasks = [Task(s, t, commit, builds[(s, t)].name) for s, t in roles]
+    digests = {cfg.name: sweep.build_digests(cfg, log) for cfg in {c.name: c for c in builds.values()}.values()}
+    # The unit's points have no estimate: a product costs a few hundred cycles there.
     res = sweep.run(tasks, {t: est[(t.stage, t.point)]["cycles"] if (t.stage, t.point) in est else 2e6 for t in tasks},
-                    out, digests, fn=run_task,
-                    workers=workers, scheduler=scheduler, resume=resume, log=log, command="vexrun explore run")
+                    out, digests, fn=run_task, workers=workers, scheduler=scheduler, resume=resume, log=log,
+                    command="vexrun explore run")
     if res.failures:
         task, reason = res.failures[0]
         raise ToolError(f"{task.name}: {reason} (alone: {task.command()})")
     measured = {(r["stage"], r["point"]): r for r in res.records}
+    alone = timed_alone([k for k in roles if k in est], mdl)
     rows = []
     for (s, t), role in roles.items():
         m, e = measured[(s, t)], est.get((s, t))
         row = {"stage": s, "point": t, "roles": sorted(role), "measured": m["cycles"], "sim_wall_s": m["wall_s"]}
         if e:
-            row.update(estimate=e["cycles"], error=e["cycles"] / m["cycles"] - 1, est_wall_s=e["wall_s"])
+            row.update(estimate=e["cycles"], error=e["cycles"] / m["cycles"] - 1, est_wall_s=alone[(s, t)])
         rows.append(row)
     by_algo = {}
     for (s, t), e in est.items():
