@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from conftest import VEXRUN
-from vexrun.explore import stages
+from vexrun.explore import stages, study
 from vexrun.models import mpcache
 
 pytestmark = pytest.mark.sim(minutes=2)
@@ -49,5 +49,5 @@ def test_reduced_run(tmp_path):
     assert roles == {"top", "conventional", "validation", "fixed"}
     errors = [abs(row["error"]) for row in data["records"]]
     assert sum(errors) / len(errors) <= 0.05 and max(errors) <= 0.10, data["records"]
-    for st, v in data["summary"]["stages"].items():
+    for st, v in study.summary(data)["stages"].items():
         assert v["choice_vs_best"] <= 0.03, (st, v)

@@ -77,7 +77,7 @@ def run(args, log):
     data = study.explore(mdl, out=out, workers=args.workers, scheduler=args.scheduler, resume=args.resume, log=log, **kw)
     rows = explore.counted(charz["records"])
     s = study.summary(data)
-    data.update(summary=s, totals=study.totals(data), fits=study.fits(rows, mdl), fig3=study.fig3(rows, mdl),
+    data.update(fits=study.fits(rows, mdl), fig3=study.fig3(rows, mdl),
                 meta={"commit": git_commit(), "charz_commit": charz["meta"]["commit"], "config": "full",
                       "where": "sim", "date": time.strftime("%Y-%m-%d", time.gmtime()),
                       "command": "vexrun " + " ".join(sys.argv[1:]), "conventional": space.CONVENTIONAL})
@@ -95,5 +95,8 @@ def run(args, log):
         from vexrun.pages import publish
         pdata.save_json(Path(args.publish) / "explore.json", data)
         publish.publish(docs=Path(args.publish), log=log)
-    print(json.dumps({k: v for k, v in s.items() if k != "stages"}, default=str)[:2000])
+    print(json.dumps({"validation_points": s["validation_points"], "mae": round(s["mae"], 5),
+                      "worst": {k: s["worst"][k] for k in ("stage", "point", "error")},
+                      "speed_ratio_min": round(s["speed_ratio_min"]), "speed_ratio_median": round(s["speed_ratio_median"]),
+                      "points": data["points"], "estimate_wall_s": data["estimate_wall_s"]}), flush=True)
     return 0

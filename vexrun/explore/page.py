@@ -2,6 +2,7 @@
 explore run --publish docs`), through the one publisher (vexrun/pages/publish.py)."""
 
 from vexrun.explore import point as points
+from vexrun.explore import study
 
 FILE = "explore.json"
 # Seed 004 on the Xtensa at 214 MHz: Table 2's optimum per stage (its speedup over the
@@ -27,7 +28,7 @@ def marks(data):
     d = data.get(FILE)
     if not d:
         return "(no exploration published yet: `make explore`)\n"
-    s = d["summary"]
+    s = study.summary(d)
     w = s["worst"]
     return "\n".join([
         "| | this platform | seed 004 |", "|---|---|---|",
@@ -50,7 +51,7 @@ def stage_table(data):
     lines = ["| stage | optimum in software (the estimate's first choice) | measured cycles | against the best "
              "of its top 10 measured | conventional (measured) | speedup | with the unit (best measured) | "
              "seed 004's optimum | seed's speedup |", "|---|---|---|---|---|---|---|---|---|"]
-    for st, v in d["summary"]["stages"].items():
+    for st, v in study.summary(d)["stages"].items():
         seed = SEED_TABLE2.get(st, ("(not in the seed)", ""))
         unit = f"`{v['unit']['point']}`: {v['unit']['measured']:,}" if v.get("unit") else "-"
         lines.append(f"| {st} | `{v['choice']['point']}` | {v['choice']['measured']:,} | "
@@ -63,9 +64,9 @@ def stage_table(data):
 
 def totals(data):
     d = data.get(FILE)
-    if not d or "totals" not in d:
+    t = study.totals(d) if d else None
+    if not t:
         return "(no exploration published yet: `make explore`)\n"
-    t = d["totals"]
     lines = ["| assignment (stages 1 + 2 + 3) | this platform, Kcycles (measured) | seed 004, Kcycles |",
              "|---|---|---|"]
     for k in ("conventional", "fixed", "adaptive"):
