@@ -185,6 +185,7 @@ def valid_requests():
         out.append(({"op": "mp", "fn": fn, "a": hx(a), **({"b": hx(b)} if two else {}), **({"m": hx(m)} if mod else {})}, ok))
     out += [({"op": "mp", "fn": "shl", "a": hx(a), "s": 9}, ok), ({"op": "mp", "fn": "shr", "a": hx(a), "s": 3}, ok),
             ({"op": "montmul", "m": hx(m), "a": hx(a), "b": hx(b), "algo": 3, "radix": 8, "sqr": False}, ok),
+            ({"op": "montmul", "m": hx(m), "a": hx(a), "b": hx(a), "algo": 4, "ct": True}, ok),
             ({"op": "montu", "m": hx(m), "a": hx(a), "b": hx(b), "e": "10001", "impl": "sw"}, ok),
             ({"op": "modexp", "m": hx(m), "a": hx(a), "e": "10001", "ct": True, "ebits": 17}, ok)]
     out += [({"op": "modexp", "m": hx(m), "a": hx(a), "e": "10001", "exp": e, "window": 3, "algo": 2, "radix": 16,
