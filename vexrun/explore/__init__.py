@@ -30,23 +30,18 @@ def config(pt):
     return Config.parse("full", **{unit.name: 1, f"{unit.name}_w": pt.w})
 
 
-def measure(stage_name: str, point_text: str, log=print, session=None) -> dict:
+def measure(stage_name: str, point_text: str, log=print) -> dict:
     """The stage's cycles at the point in the simulated SoC (the call of vc_rsa_block, its set-up
-    included), its output checked against Python's pow block by block; `session`: a SimSession of
-    the point's build to reuse."""
+    included), its output checked against Python's pow block by block."""
     from vexrun.soc import run
     from vexrun.soc.build import ensure_all
     from vexrun.soc.sim import SimSession
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
     cfg = ensure_all(config(pt), log=log)
-    t0 = time.perf_counter()
-    if session:
-        ans = session.request(stages.request(st, pt))
-    else:
-        with SimSession(cfg, MAX_CYCLES, read_timeout=run.read_timeout(MAX_CYCLES)) as sess:
-            t0 = time.perf_counter()
-            ans = sess.request(stages.request(st, pt))
+    with SimSession(cfg, MAX_CYCLES, read_timeout=run.read_timeout(MAX_CYCLES)) as sess:
+        t0 = time.perf_counter()
+        ans = sess.request(stages.request(st, pt))
     wall = time.perf_counter() - t0
     if not ans.get("ok"):
         raise ToolError(f"explore measure: the firmware refused stage {st.name} at {pt}: {ans.get('error')}")
@@ -64,9 +59,10 @@ def characterization():
     return json.loads(CHARZ.read_text())
 
 
-def fitted(records=None, native=None):
+def fitted(records=None, native=None, rows=None):
     """The macro-models fitted to the characterization's records (default: the committed ones),
-    kept in build/explore/ while the records and the cost build are the same."""
+    kept in build/explore/ while the records and the cost build are the same; `rows`: the
+    records' native events when the caller has them (counted)."""
     from vexrun.explore import model as models
     from vexrun.explore.native import DEFINES
     from vexrun.soc.build import ensure_host
@@ -77,7 +73,7 @@ def fitted(records=None, native=None):
         cached = json.loads(MODEL_CACHE.read_text())
         if cached.get("key") == key:
             return models.Model.from_json(cached["coef"])
-    rows = counted(records, native)
+    rows = rows or counted(records, native)
     m = models.fit([(c, r["cycles"]) for r, c in rows])
     MODEL_CACHE.parent.mkdir(parents=True, exist_ok=True)
     MODEL_CACHE.write_text(json.dumps({"key": key, "coef": m.to_json()}, indent=1) + "\n")

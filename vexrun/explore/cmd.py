@@ -72,10 +72,10 @@ def run(args, log):
     from vexrun.explore import space, study
     out = Path(args.out or RESULTS / "sweeps" / "explore" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
     charz = explore.characterization()
-    mdl = explore.fitted(charz["records"])
+    rows = explore.counted(charz["records"])
+    mdl = explore.fitted(charz["records"], rows=rows)
     kw = dict(stage_names=["1", "3"], blocks=(512,), per_stage=2, top=2, unit=False) if args.reduced else {}
     data = study.explore(mdl, out=out, workers=args.workers, scheduler=args.scheduler, resume=args.resume, log=log, **kw)
-    rows = explore.counted(charz["records"])
     s = study.summary(data)
     data.update(fits=study.fits(rows, mdl), fig3=study.fig3(rows, mdl),
                 meta={"commit": git_commit(), "charz_commit": charz["meta"]["commit"], "config": "full",
