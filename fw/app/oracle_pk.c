@@ -306,7 +306,9 @@ static const char *get_digest(struct req *r, const vc_hash_class **h, uint8_t *d
 /* {"op":"rsa","fn":"block","n","e", and "d","p","q" for a private operation or the CRT,
  *  "private":false,"crt":"none|mrc|src" (default none),"block":128,"msg","cache":"none|pre|intra",
  *  the design-space point}: seed 004's block-wise RSA (vc_rsa_block), "out" every block's
- *  result; "hits" and "misses" of the cache (over both primes' with the CRT). */
+ *  result; "hits" and "misses" of the cache (over both primes' with the CRT). Each call is a
+ *  first one (vc_mont_forget): its cost does not depend on the requests before it, in the SoC
+ *  or the cost build (vexrun explore). */
 static const char *rsa_block(struct req *r, const vc_mp_cfg *c)
 {
   static const char *const kinds[] = {"none", "pre", "intra"};
@@ -335,6 +337,7 @@ static const char *rsa_block(struct req *r, const vc_mp_cfg *c)
   if (!n || outlen > sizeof(app_out))
     return req_bad(r, "msg", req_bytes(got, sizeof(got), n), "1 byte at least, at most as many blocks as 64 KiB of results hold");
   memset(caches, 0, sizeof(caches));     /* a private operation in constant time leaves them alone */
+  vc_mont_forget();
   REQ_PASSES TIMED(rc, vc_rsa_block(&rsa, private, crt, app_in, (size_t)n, bits, app_out, outlen, c,
                                     kind == 2 ? caches : NULL, kind == 1 ? caches : NULL));
   if (rc == VC_ERR_PARAM && !private && crt != VC_RSA_NOCRT)

@@ -23,11 +23,20 @@
 /* Accelerators turned off (VC_ACCEL_* bits); 0 at start. */
 extern uint32_t vc_accel_off;
 
+/* A host build may count accelerators' software forms as the accelerators (-DVC_ACCEL_EMULATED=
+ * their bits): the cost build (fw/src/cost.h) so takes the unit's paths, and its emulation notes
+ * the unit's transfers and commands. */
+#ifndef VC_ACCEL_EMULATED
+#define VC_ACCEL_EMULATED 0u
+#elif defined(__riscv)
+#error "VC_ACCEL_EMULATED is for host builds"
+#endif
+
 /* The VC_ACCEL_* bits of the accelerators this build has. */
 static inline uint32_t vc_accel_present(void)
 {
 #define VC_ACCEL_PRESENT_BIT(NAME, name, bit) | (VC_HAVE_##NAME ? VC_ACCEL_##NAME : 0u)
-  return 0u VC_ACCELS(VC_ACCEL_PRESENT_BIT);
+  return (0u VC_ACCELS(VC_ACCEL_PRESENT_BIT)) | (uint32_t)(VC_ACCEL_EMULATED);
 #undef VC_ACCEL_PRESENT_BIT
 }
 

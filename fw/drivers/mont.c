@@ -239,6 +239,8 @@ VC_HOT(mont) static int exp_var_seq(int (*mul)(unsigned, unsigned, unsigned), co
 }
 
 /* ---- the emulation ---- */
+/* In the cost build (fw/src/cost.h) the emulation stands for the unit: it notes each transfer
+ * and product command, which vexrun/explore charges at the golden model's latency. */
 
 static struct session sw;
 static uint32_t emu[VC_MONTU_WORDS];
@@ -258,6 +260,7 @@ static void emu_put(uint32_t *p, const uint32_t *x)
 
 int vc_montu_setup_sw(size_t limbs, const uint32_t *m)
 {
+  VC_COST(UNIT_SETUP, limbs, 0);
   int rc = setup_check(&sw, limbs, m);
   if (!rc)
     emu_put(emu_slot(VC_MONTU_SLOT_N), m);
@@ -275,6 +278,7 @@ int vc_montu_load_sw(unsigned slot, const uint32_t *x)
 {
   int rc;
   uint32_t *p = emu_xfer(slot, x, &rc);
+  VC_COST(UNIT_XFER, sw.limbs, 0);
   if (p)
     emu_put(p, x);
   return rc;
@@ -284,6 +288,7 @@ int vc_montu_store_sw(unsigned slot, uint32_t *x)
 {
   int rc;
   uint32_t *p = emu_xfer(slot, x, &rc);
+  VC_COST(UNIT_XFER, sw.limbs, 1);
   if (p)
     vc_mpn_copy(x, p, sw.limbs);
   return rc;
@@ -303,8 +308,12 @@ static int emu_mul(unsigned r, unsigned a, unsigned b)
   return VC_OK;
 }
 
+/* Words at W of the session's length: a product command's size. */
+#define SW_WORDS (VC_MONTU_RLIMBS(sw.limbs) / VC_MONTU_WORD_LIMBS)
+
 int vc_montu_mul_sw(unsigned r, unsigned a, unsigned b)
 {
+  VC_COST(UNIT_MUL, SW_WORDS, 0);
   int rc = mul_ok(&sw, r, a, b);
   epoch++;
   return rc ? rc : emu_mul(r, a, b);
@@ -365,6 +374,13 @@ int vc_montu_program_sw(unsigned prog, const uint32_t *words, size_t n)
   return program_set(&sw, prog, words, n, &changed);
 }
 
+/* A product of an exponentiation's sequence: queued on the unit. */
+static int emu_seq_mul(unsigned r, unsigned a, unsigned b)
+{
+  VC_COST(UNIT_MUL, SW_WORDS, 1);
+  return emu_mul(r, a, b);
+}
+
 int vc_montu_wait_sw(void)
 {
   return sw.limbs ? VC_OK : VC_ERR_STATE;
@@ -375,7 +391,7 @@ int vc_montu_exp_sw(const uint32_t *e, size_t ebits)
   if (!e && ebits)
     return VC_ERR_NULL;
   epoch++;
-  return sw.limbs ? exp_seq(emu_mul, sw.limbs, e, ebits) : VC_ERR_STATE;
+  return sw.limbs ? exp_seq(emu_seq_mul, sw.limbs, e, ebits) : VC_ERR_STATE;
 }
 
 int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
@@ -383,7 +399,7 @@ int vc_montu_exp_var_sw(const uint32_t *e, size_t ebits)
   if (!e && ebits)
     return VC_ERR_NULL;
   epoch++;
-  return sw.limbs ? exp_var_seq(emu_mul, e, ebits) : VC_ERR_STATE;
+  return sw.limbs ? exp_var_seq(emu_seq_mul, e, ebits) : VC_ERR_STATE;
 }
 
 /* ---- the unit ---- */

@@ -14,11 +14,14 @@
   X(MM_HIT, mm_hit)          /* ALGO1's intra-MM cache found M: limbs */                         \
   X(MM_MISS, mm_miss)        /* ... and stored it: limbs */                                      \
   X(MM_UNIT, mm_unit)        /* a product by the unit: limbs */                                  \
-  X(INIT, init)              /* a Montgomery set-up: limbs; R^2 in constant time */              \
+  X(INIT, init)              /* a set-up: limbs; R^2 in constant time | unit << 1 | a cache << 2 */ \
   X(NINV, ninv)              /* ALGO1's N' in the set-up: limbs */                               \
-  X(EXP_VAR, exp_var)        /* vc_mp_modexp_var: limbs; exponent bits | method << 16 */         \
-  X(EXP_CT, exp_ct)          /* vc_mp_modexp: limbs; ebits */                                    \
+  X(EXP_VAR, exp_var)        /* vc_mp_modexp_var: limbs; exponent bits | method << 16 | unit << 20 */ \
+  X(EXP_CT, exp_ct)          /* vc_mp_modexp: limbs; ebits | unit << 20 */                       \
   X(EXP_UNIT, exp_unit)      /* an exponentiation by the unit: limbs; exponent bits | ct << 16 */ \
+  X(UNIT_SETUP, unit_setup)  /* the unit's modulus set up (its emulation notes): limbs */       \
+  X(UNIT_XFER, unit_xfer)    /* an operand into or out of the unit: limbs; 0 in, 1 out */        \
+  X(UNIT_MUL, unit_mul)      /* a product command: words at W; queued in a sequence (1) or waited */ \
   X(PRE_HIT, pre_hit)        /* the pre-ME cache found the result: limbs */                      \
   X(PRE_MISS, pre_miss)      /* ... or did not: limbs */                                         \
   X(LOOKUP, lookup)          /* the fixed window's table read whole: entries; limbs */           \

@@ -59,34 +59,54 @@ def test_firmware_has_no_hook(sim_config):
 
 
 def test_fit_recovers_coefficients():
-    """Rows made from known models (a product's 1, n, n^2 in its two pieces; a look-up's 1, a, ab)
-    fit back to them."""
+    """Rows made from known models (a product's 1, n, n^2 in its two pieces; a look-up's 1, a, ab;
+    the unit's queued product, its latency the golden model's) fit back to them (to the ridge's
+    bias), and a unit product is charged that latency."""
+    from hw.mont.model import mul_cycles
     truth = {"mm.a2.r32.mul.var": {"1@0": 300.0, "n@0": 40.0, "n2@0": 28.0, "1@1": 500.0, "n@1": 30.0, "n2@1": 29.0},
-             "lookup": {"1": 90.0, "a": 12.0, "ab": 6.0}}
+             "lookup": {"1": 90.0, "a": 12.0, "ab": 6.0}, "unit_mul.queued": {"1": 7.0}}
     flags = 2 | 32 << 3 | 1 << 9
     rng = random.Random(3)
     rows = []
     for _ in range(40):
         n, size = rng.randrange(1, 33), rng.choice((4, 8, 16, 32))
-        counts = [("mm", n, flags, rng.randrange(1, 50)), ("lookup", size, n, rng.randrange(0, 9))]
+        counts = [("mm", n, flags, rng.randrange(1, 50)), ("lookup", size, n, rng.randrange(0, 9)),
+                  ("unit_mul", size, 1, rng.randrange(0, 30))]
         rows.append((counts, model.Model(truth).cycles(counts)))
     fitted = model.fit(rows)
     for key, coef in truth.items():
         for name, v in coef.items():
-            assert fitted.coef[key][name] == pytest.approx(v, rel=1e-6)
+            assert fitted.coef[key][name] == pytest.approx(v, rel=1e-3)
+    assert fitted.routine("unit_mul", 16, 1) == pytest.approx(mul_cycles(16) + 7.0, rel=1e-3)
+
+
+@pytest.mark.parametrize("w", [32, 64])
+def test_unit_events(w):
+    """The unit's cost build at word width w: stage 3 in the unit notes product commands at the
+    unit's words (1,024 bits: 32 or 16), queued and waited, and the same events again on the same
+    request (each call is a first one: vc_mont_forget)."""
+    req = stages.request(stages.STAGES["3"], points.parse(f"algo=unit,w={w},block=512", False))
+    with native.Native(w) as n:
+        first, again = n.counts(req), n.counts(req)
+    muls = {(a, b): c for e, a, b, c in first if e == "unit_mul"}
+    assert set(muls) == {(1024 // w, 0), (1024 // w, 1)} and muls[(1024 // w, 1)] >= 15
+    assert sorted(first) == sorted(again)
 
 
 def run(*args):
     return subprocess.run([VEXRUN, "explore", *args], capture_output=True, text=True, timeout=300)
 
 
-def test_estimate_command():
-    r = run("estimate", "--stage", "3", "--point", "algo=4,block=512")
+@pytest.mark.parametrize("point,canonical,low,high", [
+    ("algo=4,block=512", "algo=4,block=512,crt=none,cache=none,exp=window,window=6", 100_000, 10_000_000),
+    ("algo=unit,w=64,block=512", "algo=unit,block=512,crt=none,cache=none,w=64", 10_000, 200_000),
+])
+def test_estimate_command(point, canonical, low, high):
+    r = run("estimate", "--stage", "3", "--point", point)
     assert r.returncode == 0, r.stderr
     ans = json.loads(r.stdout)
-    assert (ans["stage"], ans["point"], ans["where"]) == ("3", "algo=4,block=512,crt=none,cache=none,exp=window,window=6",
-                                                          "estimate")
-    assert 100_000 < ans["cycles"] < 10_000_000
+    assert (ans["stage"], ans["point"], ans["where"]) == ("3", canonical, "estimate")
+    assert low < ans["cycles"] < high
 
 
 @pytest.mark.parametrize("args,words", [

@@ -59,55 +59,58 @@ def characterization():
     return json.loads(CHARZ.read_text())
 
 
-def fitted(records=None, native=None, rows=None):
+def fitted(records=None, natives=None, rows=None):
     """The macro-models fitted to the characterization's records (default: the committed ones),
-    kept in build/explore/ while the records and the cost build are the same; `rows`: the
+    kept in build/explore/ while the records and the cost builds are the same; `rows`: the
     records' native events when the caller has them (counted)."""
     from vexrun.explore import model as models
-    from vexrun.explore.native import DEFINES
+    from vexrun.explore.native import defines
     from vexrun.soc.build import ensure_host
     records = records if records is not None else characterization()["records"]
-    exe = ensure_host("host-oracle", DEFINES)
-    key = hashlib.sha256(json.dumps(records, sort_keys=True).encode() + exe.read_bytes()).hexdigest()[:20]
+    h = hashlib.sha256(json.dumps(records, sort_keys=True).encode())
+    for w in sorted({r.get("w", 0) for r in records}):
+        h.update(ensure_host("host-oracle", defines(w)).read_bytes())
+    key = h.hexdigest()[:20]
     if MODEL_CACHE.exists():
         cached = json.loads(MODEL_CACHE.read_text())
         if cached.get("key") == key:
             return models.Model.from_json(cached["coef"])
-    rows = rows or counted(records, native)
+    rows = rows or counted(records, natives)
     m = models.fit([(c, r["cycles"]) for r, c in rows])
     MODEL_CACHE.parent.mkdir(parents=True, exist_ok=True)
     MODEL_CACHE.write_text(json.dumps({"key": key, "coef": m.to_json()}, indent=1) + "\n")
     return m
 
 
-def counted(records, native=None):
-    """[(record, its native events)] of characterization records."""
-    from vexrun.explore.native import Native
-    nat = native or Native()
+def counted(records, natives=None):
+    """[(record, its native events)] of characterization records (a unit's record names its word
+    width, "w")."""
+    from vexrun.explore.native import Natives
+    nat = natives or Natives()
     try:
-        return [(r, nat.counts(r["request"])) for r in records]
+        return [(r, nat.get(r.get("w", 0)).counts(r["request"])) for r in records]
     finally:
-        if native is None:
+        if natives is None:
             nat.close()
 
 
-def estimate(stage_name: str, point_text: str, mdl=None, native=None) -> dict:
-    """The stage's cycles at the point, estimated: the stage's call run natively in the cost build,
-    each routine it calls charged its model; the native run's output checked as measure's."""
-    from vexrun.explore.native import Native
+def estimate(stage_name: str, point_text: str, mdl=None, natives=None) -> dict:
+    """The stage's cycles at the point, estimated: the stage's call run natively in the cost build
+    (the unit's, at its word width, for algo=unit), each routine it calls charged its model; the
+    native run's output checked as measure's."""
+    from vexrun.explore.native import Natives
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
-    if pt.algo == "unit":
-        raise ToolError("explore estimate: the unit's points are measured only (vexrun explore measure) in this version")
     mdl = mdl or fitted()
-    nat = native or Native()
+    nat = natives or Natives()
     try:
+        proc = nat.get(pt.w)
         t0 = time.perf_counter()
-        ans = nat.request(stages.request(st, pt))
+        ans = proc.request(stages.request(st, pt))
         cycles = mdl.cycles(ans["cost"])
         wall = time.perf_counter() - t0
     finally:
-        if native is None:
+        if natives is None:
             nat.close()
     if bytes.fromhex(ans["out"]) != stages.expected(st, pt.block):
         raise ToolError(f"explore estimate: stage {st.name} at {pt}: the native output differs from Python's pow")

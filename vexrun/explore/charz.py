@@ -86,7 +86,7 @@ def _block_request(key, private, crt, block, msg, cache="none", algo=2, var=True
            "msg": msg.hex(), "cache": cache, "var": var, "algo": algo}
     if private or crt != "none":
         req.update(d=key["d"], p=key["p"], q=key["q"])
-    if var:
+    if var and algo != points.UNIT_ALGO:             # the unit runs its own exponentiation
         req["exp"] = method[0]
     if method[1] or window:
         req["window"] = method[1] or window
@@ -126,10 +126,49 @@ def private_calls(crt):
                    for cache in ("pre", "intra")]
 
 
+def unit_calls(w):
+    """The Montgomery unit at word width w: its products alone at every size it takes (whole
+    words), and block-wise RSA in it under public exponents (1,024 bits under e = 65537 and
+    65535, 1,536 bits) and a 1,024-bit private key, every CRT, cache and constant time or not.
+    Its commands are charged their golden model's latency; these fit the CPU's part."""
+    rng = random.Random(f"charz-unit-{w}")
+    reqs = []
+    for n in LIMBS:
+        if n % (w // 32) == 0:
+            m = _modulus(rng, n)
+            reqs.append({"op": "montmul", "m": hx(m), "a": hx(rng.randrange(m)), "b": hx(rng.randrange(m)),
+                         "algo": points.UNIT_ALGO, "ct": True, "repeat": PRODUCT_REPEAT})
+    for bits, e in ((1024, 65537), (1024, 65535), (1536, 65535)):
+        key = _key(bits, e)
+        for crt in points.CRTS:
+            for cache in ("none", "pre"):
+                for block in rng.sample(points.BLOCKS, 2):
+                    record = rng.randbytes(block // 8 * rng.randint(1, 3))
+                    msg = record * rng.randint(1, 4) + rng.randbytes(rng.randrange(1, block // 8 + 1))
+                    reqs.append(_block_request(key, False, crt, block, msg, cache, points.UNIT_ALGO))
+    key = _key(1024, 65537)
+    for crt in points.CRTS:
+        for var in (False, True):
+            reqs += [_block_request(key, True, crt, block, rng.randbytes(block // 8 * blocks), var=var, algo=points.UNIT_ALGO)
+                     for block, blocks in ((128, 1), (64, 3))]
+        reqs.append(_block_request(key, True, crt, 64, rng.randbytes(8) * 2, "pre", points.UNIT_ALGO))
+    return reqs
+
+
+def unit_widths():
+    return points.unit_accelerator().param("W").choices
+
+
 GROUPS = {f"mm.a{a}.r{r}.{'ct' if c else 'var'}": (lambda a=a, r=r, c=c: products(a, r, c))
           for a, r, c in product_groups()}
 GROUPS.update({"mp": integers, "rsa.public": public_calls, **{f"rsa.private.{c}": (lambda c=c: private_calls(c))
                                                                 for c in points.CRTS}})
+GROUPS.update({f"unit.w{w}": (lambda w=w: unit_calls(w)) for w in unit_widths()})
+
+
+def group_width(group):
+    """The unit's word width a group runs at (0: the plain SoC)."""
+    return int(group[len("unit.w"):]) if group.startswith("unit.w") else 0
 
 
 @dataclass(frozen=True)
@@ -138,7 +177,7 @@ class Task:
     group: str
     commit: str
     requests: str                 # a digest of the group's requests: a changed group runs again
-    config: str = "full"
+    config: str                   # the simulation build (vexrun.explore.config)
 
     @property
     def name(self):
@@ -159,6 +198,7 @@ def run_task(task: Task) -> dict:
     from vexrun.soc.sim import SimSession
     t0, records, cycles = time.time(), [], 0
     cfg = Config(SocConfig.from_name(task.config))
+    w = group_width(task.group)
     try:
         ensure_all(cfg, log=lambda m: None)
         with SimSession(cfg, MAX_CYCLES) as sess:
@@ -167,7 +207,7 @@ def run_task(task: Task) -> dict:
                 if not ans.get("ok"):
                     raise RuntimeError(f"{req['op']} refused: {ans.get('error')}")
                 measured = ans["warm_cycles"] if "repeat" in req else ans["cycles"]
-                records.append({"group": task.group, "request": req, "cycles": measured})
+                records.append({"group": task.group, "request": req, "cycles": measured, **({"w": w} if w else {})})
             sess.close()
             cycles = sess.cycles
     except Exception as e:
@@ -186,11 +226,13 @@ def characterize(out, groups=None, workers=None, scheduler=None, log=print):
     model and firmware are the same (the sweep's --resume)."""
     from vexrun import sweep
     from vexrun.env import ToolError, git_commit
-    from vexrun.soc.build import Config
+    from vexrun.explore import config
     commit = git_commit()
-    tasks = [Task(g, commit, hashlib.sha256(json.dumps(GROUPS[g]()).encode()).hexdigest()[:16])
-             for g in (groups or GROUPS)]
-    digests = {"full": sweep.build_digests(Config.parse("full"), log)}
+    cfgs = {g: config(points.parse(f"algo=unit,w={group_width(g)}" if group_width(g) else "algo=1", False))
+            for g in (groups or GROUPS)}
+    tasks = [Task(g, commit, hashlib.sha256(json.dumps(GROUPS[g]()).encode()).hexdigest()[:16], c.name)
+             for g, c in cfgs.items()]
+    digests = {c.name: sweep.build_digests(c, log) for c in {c.name: c for c in cfgs.values()}.values()}
     s = sweep.run(tasks, {t: estimate(t.group) for t in tasks}, out, digests, fn=run_task, workers=workers,
                   scheduler=scheduler, resume=True, log=log, command="vexrun explore characterize")
     if s.failures:

@@ -59,7 +59,8 @@ def characterize(args, log):
     records = charz.characterize(out, groups, args.workers, args.scheduler, log=log)
     log(f"explore: {len(records)} characterization records in {out / 'records.json'}")
     if args.commit:
-        meta = {"commit": git_commit(), "date": time.strftime("%Y-%m-%d", time.gmtime()), "config": "full",
+        meta = {"commit": git_commit(), "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                "config": "full; the unit's groups: full-mont, full-mont_w64",
                 "where": "sim", "command": "vexrun " + " ".join(sys.argv[1:])}
         explore.CHARZ.write_text(json.dumps({"meta": meta, "records": records}) + "\n")
         log(f"explore: wrote {explore.CHARZ.relative_to(ROOT)}")
@@ -86,10 +87,17 @@ def run(args, log):
         f"{100 * s['worst']['error']:+.2f} % (stage {s['worst']['stage']}, {s['worst']['point']})")
     log(f"explore: estimate {s['speed_ratio_min']:.0f}x to {s['speed_ratio_median']:.0f}x (median) faster than "
         f"simulation per point; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
+    if "unit_mae" in s:
+        log(f"explore: the unit's {s['unit_points']} points, mean absolute error {100 * s['unit_mae']:.2f} %, worst "
+            f"{100 * s['unit_worst']['error']:+.2f} % (stage {s['unit_worst']['stage']}, {s['unit_worst']['point']})")
     for st, v in s["stages"].items():
         log(f"explore: stage {st}: choice {v['choice']['point']} {v['choice']['measured']:,} cycles measured, "
             f"{100 * v['choice_vs_best']:+.2f} % from the best of its top {study.TOP}; "
             f"conventional {v['conventional']['measured']:,} ({v['speedup']:.1f}x)")
+        if "unit" in v:
+            u = v["unit"]
+            log(f"explore: stage {st} with the unit: choice {u['choice']['point']} {u['choice']['measured']:,} "
+                f"cycles measured, {100 * u['choice_vs_best']:+.2f} % from the unit's best; {u['speedup']:.1f}x")
     if args.publish:
         from vexrun.pages import data as pdata
         from vexrun.pages import publish

@@ -3,7 +3,10 @@ routine's own cycles as a polynomial in its operand sizes, its coefficients fitt
 squares on relative error to the characterization's SoC measurements (charz.py). Each model is
 the routine less the events noted inside it, so the fit is one linear problem over every
 measurement: a measured call's cycles are the sum, over the events its native run notes, of
-count x model. A configuration's estimate is the same sum over its native run's events."""
+count x model. A configuration's estimate is the same sum over its native run's events.
+The Montgomery unit's product commands are charged their golden model's exact latency
+(hw/mont/model.py) plus a fitted cost of the CPU's issuing and waiting: a basis named "=..." has
+the fixed coefficient 1."""
 
 from collections import defaultdict
 
@@ -35,12 +38,22 @@ def terms(event, a, b):
     if event == "mm":
         key = mm_key(b)
         return key, _mm_basis(key, a)
+    if event == "unit_mul":
+        from hw.mont.model import mul_cycles
+        return f"unit_mul.{'queued' if b else 'waited'}", {"1": 1, "=latency": mul_cycles(a)}
+    if event == "unit_xfer":
+        return f"unit_xfer.{'out' if b else 'in'}", {"1": 1, "n": a}
+    if event == "unit_setup":
+        return event, {"1": 1, "n": a}
     if event in ("mm_hit", "mm_miss", "mm_unit", "sqr", "ninv"):
         return event, {"1": 1, "n": a, "n2": a * a}
     if event == "init":
-        return f"init.{'ct' if b else 'var'}", {"1": 1, "n": a, "n2": a * a}
+        return f"init.{'unit.' if b & 2 else ''}{'ct' if b & 1 else 'var'}", {"1": 1, "n": a, "n2": a * a,
+                                                                             "cache": b >> 2 & 1}   # its clearing
+    if event in ("exp_var", "exp_ct") and b >> 20:
+        return f"{event}.unit", {"1": 1, "n": a}    # the glue around exp_unit (and a cache's hit)
     if event == "exp_var":
-        return f"exp_var.m{b >> 16}", {"1": 1, "n": a, "bits": b & 0xFFFF}
+        return f"exp_var.m{b >> 16 & 15}", {"1": 1, "n": a, "bits": b & 0xFFFF}
     if event == "exp_ct":
         return event, {"1": 1, "n": a, "bits": b}
     if event == "exp_unit":
@@ -90,9 +103,10 @@ class Model:
         c = self._calls.get((event, a, b))
         if c is None:
             key, base = terms(event, a, b)
-            if key not in self.coef:
+            if key not in self.coef and any(name[0] != "=" for name in base):
                 raise KeyError(f"no model for {key}: the characterization does not cover it")
-            c = self._calls[(event, a, b)] = sum(self.coef[key].get(name, 0.0) * v for name, v in base.items())
+            c = self._calls[(event, a, b)] = sum((1.0 if name[0] == "=" else self.coef[key][name]) * v
+                                                 for name, v in base.items())
         return c
 
     def cycles(self, counts):
@@ -106,22 +120,34 @@ class Model:
         return cls(d)
 
 
+# The ridge's weight on the scaled coefficients: routines that only ever run together (a set-up's
+# glue and its caller's, the unit's transfers and its product) cannot be told apart, and plain
+# least squares splits them into large opposite values that a configuration running one without
+# the other would add up wrongly; the ridge splits them evenly and small, at no cost to the fit.
+RIDGE = 1e-8
+
+
 def fit(rows):
     """The model from rows of (counts, measured cycles), least squares on relative error."""
     import numpy as np
     feats = [features(c) for c, _ in rows]
-    cols = sorted({k for f in feats for k in f})
+    cols = sorted({k for f in feats for k in f if k[1][0] != "="})
     index = {k: i for i, k in enumerate(cols)}
     x = np.zeros((len(rows), len(cols)))
     y = np.array([float(c) for _, c in rows])
+    w = 1.0 / y
     for i, f in enumerate(feats):
         for k, v in f.items():
-            x[i, index[k]] = v
-    w = 1.0 / y
+            if k[1][0] == "=":
+                y[i] -= v                # a known cost: the fit is of what is left
+            else:
+                x[i, index[k]] = v
     # Columns scaled to unit norm: the sizes' powers span many orders of magnitude.
     scale = np.linalg.norm(x * w[:, None], axis=0)
     scale[scale == 0] = 1.0
-    sol, *_ = np.linalg.lstsq(x * w[:, None] / scale, y * w, rcond=None)
+    k = len(cols)
+    sol, *_ = np.linalg.lstsq(np.vstack([x * w[:, None] / scale, np.sqrt(RIDGE) * np.eye(k)]),
+                              np.concatenate([y * w, np.zeros(k)]), rcond=None)
     sol /= scale
     coef = defaultdict(dict)
     for (key, name), v in zip(cols, sol):

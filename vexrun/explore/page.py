@@ -35,6 +35,9 @@ def marks(data):
         f"| estimate against simulation, configurations not used in fitting | mean absolute error "
         f"{100 * s['mae']:.2f} % on {s['validation_points']}, worst {100 * w['error']:+.2f} % (stage {w['stage']}, "
         f"`{w['point']}`) | {SEED_MAE} |",
+        *([f"| the same, every point of the Montgomery unit (its golden model's latencies) | mean absolute error "
+           f"{100 * s['unit_mae']:.2f} % on {s['unit_points']}, worst {100 * s['unit_worst']['error']:+.2f} % (stage "
+           f"{s['unit_worst']['stage']}, `{s['unit_worst']['point']}`) | (no unit) |"] if "unit_mae" in s else []),
         f"| estimation's speed against simulation, per configuration | {s['speed_ratio_min']:,.0f}x at least, "
         f"{s['speed_ratio_median']:,.0f}x median | {SEED_RATIO} |",
         f"| the whole space | {d['points']:,} points estimated in {d['estimate_wall_s']:.0f} s | 450 points per "
@@ -49,17 +52,21 @@ def stage_table(data):
     if not d:
         return "(no exploration published yet: `make explore`)\n"
     lines = ["| stage | optimum in software (the estimate's first choice) | measured cycles | against the best "
-             "of its top 10 measured | conventional (measured) | speedup | with the unit (best measured) | "
-             "seed 004's optimum | seed's speedup |", "|---|---|---|---|---|---|---|---|---|"]
+             "of its top 10 measured | conventional (measured) | speedup | with the unit: the estimate's choice (measured) "
+             "| against the unit's best measured | speedup | seed 004's optimum | seed's speedup |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for st, v in study.summary(d)["stages"].items():
         seed = SEED_TABLE2.get(st, ("(not in the seed)", ""))
-        unit = f"`{v['unit']['point']}`: {v['unit']['measured']:,}" if v.get("unit") else "-"
+        u = v.get("unit")
+        unit = (f"`{u['choice']['point']}`: {u['choice']['measured']:,} | {100 * u['choice_vs_best']:+.2f} % | "
+                f"{u['speedup']:.1f}x") if u else "- | - | -"
         lines.append(f"| {st} | `{v['choice']['point']}` | {v['choice']['measured']:,} | "
                      f"{100 * v['choice_vs_best']:+.2f} % | {v['conventional']['measured']:,} | "
                      f"{v['speedup']:.1f}x ({100 * (1 - 1 / v['speedup']):.1f} %) | {unit} | {seed[0]} | {seed[1]} |")
     return "\n".join(lines + ["", f"Measured: {_caption(d)}. The conventional configuration is "
                               f"`{d['meta']['conventional']}` (ct=0 for stage 2). The unit's points (`algo=unit`, "
-                              "both word widths) are all simulated: the cost build estimates the software only.", ""])
+                              "both word widths) are estimated as the software's, in the cost build whose emulation "
+                              "of the unit notes its commands, and every one is simulated.", ""])
 
 
 def totals(data):
@@ -82,7 +89,7 @@ def validation(data):
     if not d:
         return "(no exploration published yet: `make explore`)\n"
     lines = ["| stage | point | why simulated | measured | estimate | error |", "|---|---|---|---:|---:|---:|"]
-    for r in sorted((r for r in d["records"] if "estimate" in r), key=lambda r: (r["stage"], r["measured"])):
+    for r in sorted(d["records"], key=lambda r: (r["stage"], r["measured"])):
         lines.append(f"| {r['stage']} | `{r['point']}` | {', '.join(r['roles'])} | {r['measured']:,} | "
                      f"{r['estimate']:,} | {100 * r['error']:+.2f} % |")
     return "\n".join(lines + [""])
@@ -120,11 +127,11 @@ def plot(data, canvas_cls, grid):
     a.set_ylabel("cycles")
     a.legend(fontsize=8)
     b.set_title("(b) estimate against simulation (seed 004, Fig. 5a)")
-    for role, marker in (("validation", "o"), ("top", "^"), ("conventional", "s")):
+    for role, marker in (("validation", "o"), ("top", "^"), ("conventional", "s"), ("unit", "x")):
         rs = [r for r in d["records"] if role in r["roles"]]
         c.line(b, role, [r["measured"] for r in rs], [r["estimate"] for r in rs], marker=marker, linestyle="")
-    lo = min(r["measured"] for r in d["records"] if "estimate" in r)
-    hi = max(r["measured"] for r in d["records"] if "estimate" in r)
+    lo = min(r["measured"] for r in d["records"])
+    hi = max(r["measured"] for r in d["records"])
     b.plot([lo, hi], [lo, hi], color="0.6", linewidth=0.8)
     b.set_xscale("log")
     b.set_yscale("log")

@@ -1,5 +1,6 @@
 """The design space of each stage (docs/explore.md): every point of the keys that apply to it,
-in the software algorithms (ALGO1-5, ALGO2/3 at the digit sizes of charz.RADICES)."""
+in the software algorithms (ALGO1-5, ALGO2/3 at the digit sizes of charz.RADICES) and in the
+Montgomery unit."""
 
 from vexrun.explore import charz
 from vexrun.explore import point as points
@@ -37,8 +38,7 @@ def texts(private: bool, blocks=points.BLOCKS):
 
 
 def unit_texts(private: bool, blocks=points.BLOCKS):
-    """Every point of the Montgomery unit (algo=unit) at each of its word widths: measured, not
-    estimated (the cost build runs the software algorithms only)."""
+    """Every point of the Montgomery unit (algo=unit) at each of its word widths."""
     widths = points.unit_accelerator().param("W").choices
     out = []
     for w in widths:

@@ -16,19 +16,19 @@ from vexrun.explore import space, stages
 TOP = 10
 PER_STAGE = 9                    # validation points per stage (besides its top and conventional)
 VALIDATION_CAP = 150e6           # estimated cycles of a validation point at most (its simulation ~1.5 min)
-DIMENSIONS = ("algo", "radix", "block", "crt", "cache", "exp", "window", "ct")
+DIMENSIONS = ("algo", "radix", "block", "crt", "cache", "exp", "window", "ct", "w")
 
 
 def estimate_all(stage_texts, mdl, workers=2, log=print):
     """{(stage, point): estimate dict} of every (stage, point text), on `workers` native processes."""
     from vexrun.explore import estimate
-    from vexrun.explore.native import Native
+    from vexrun.explore.native import Natives
     todo = list(stage_texts)
     out, errors, lock, t0 = {}, [], threading.Lock(), time.time()
 
     def work():
         try:
-            with Native() as nat:
+            with Natives() as nat:
                 while True:
                     with lock:
                         if not todo or errors:
@@ -52,16 +52,15 @@ def estimate_all(stage_texts, mdl, workers=2, log=print):
     return out
 
 
-def timed_alone(keys, mdl):
+def timed_alone(keys, mdl, runs=3):
     """{(stage, point): seconds} of each point estimated alone in one process, as a simulation
     answers one request alone (the exploration's pass runs two native processes at a time): the
-    request to a warm native process and the models' sum, nothing of either's start-up."""
+    request to a warm native process and the models' sum, nothing of either's start-up; the
+    median of `runs`."""
     from vexrun.explore import estimate
-    from vexrun.explore.native import Native
-    with Native() as nat:
-        if keys:
-            estimate(*keys[0], mdl, nat)          # the process's first request warms it
-        return {k: estimate(*k, mdl, nat)["wall_s"] for k in keys}
+    from vexrun.explore.native import Natives
+    with Natives() as nat:
+        return {k: statistics.median(estimate(*k, mdl, nat)["wall_s"] for _ in range(runs)) for k in keys}
 
 
 def values(text):
@@ -118,12 +117,14 @@ def run_task(task: Task) -> dict:
 
 def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, top=TOP, unit=True, out=None,
             workers=None, scheduler=None, resume=True, log=print):
-    """Estimates every point of the stages, simulates the chosen ones; returns the study's data."""
+    """Estimates every point of the stages (the unit's with `unit`), simulates the chosen ones and
+    every point of the unit; returns the study's data."""
     from vexrun import sweep
     from vexrun.env import ToolError, git_commit
     from vexrun.explore import config
     names = stage_names or list(stages.STAGES)
-    texts = [(s, t) for s in names for t in space.texts(stages.STAGES[s].private, blocks)]
+    units = {(s, t) for s in names for t in (space.unit_texts(stages.STAGES[s].private, blocks) if unit else ())}
+    texts = [(s, t) for s in names for t in space.texts(stages.STAGES[s].private, blocks)] + sorted(units)
     t0 = time.time()
     est = estimate_all(texts, mdl, log=log)
     est_wall = time.time() - t0
@@ -132,7 +133,7 @@ def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, to
     roles = {}
     choice = {}
     for s in names:
-        ranked = sorted((e["cycles"], t) for (st, t), e in est.items() if st == s)
+        ranked = sorted((e["cycles"], t) for (st, t), e in est.items() if st == s and (st, t) not in units)
         choice[s] = ranked[0][1]
         for _, t in ranked[:top]:
             roles.setdefault((s, t), set()).add("top")
@@ -146,34 +147,29 @@ def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, to
             roles.setdefault((s, t), set()).add("fixed")
     # the conventional and fixed points outside a reduced space
     est.update(estimate_all([k for k in roles if k not in est], mdl, workers=1, log=None))
-    if unit:
-        for s in names:
-            for t in space.unit_texts(stages.STAGES[s].private, blocks):
-                roles.setdefault((s, t), set()).add("unit")
+    for k in units:                  # measured every one: the unit's choice against its best
+        roles.setdefault(k, set()).add("unit")
     commit = git_commit()
     builds = {k: config(points.parse(k[1], stages.STAGES[k[0]].private)) for k in roles}
     tasks = [Task(s, t, commit, builds[(s, t)].name) for s, t in roles]
     digests = {cfg.name: sweep.build_digests(cfg, log) for cfg in {c.name: c for c in builds.values()}.values()}
-    # The unit's points have no estimate: a product costs a few hundred cycles there.
-    res = sweep.run(tasks, {t: est[(t.stage, t.point)]["cycles"] if (t.stage, t.point) in est else 2e6 for t in tasks},
+    res = sweep.run(tasks, {t: est[(t.stage, t.point)]["cycles"] for t in tasks},
                     out, digests, fn=run_task, workers=workers, scheduler=scheduler, resume=resume, log=log,
                     command="vexrun explore run")
     if res.failures:
         task, reason = res.failures[0]
         raise ToolError(f"{task.name}: {reason} (alone: {task.command()})")
     measured = {(r["stage"], r["point"]): r for r in res.records}
-    alone = timed_alone([k for k in roles if k in est], mdl)
+    alone = timed_alone(list(roles), mdl)
     rows = []
     for (s, t), role in roles.items():
-        m, e = measured[(s, t)], est.get((s, t))
-        row = {"stage": s, "point": t, "roles": sorted(role), "measured": m["cycles"], "sim_wall_s": m["wall_s"]}
-        if e:
-            row.update(estimate=e["cycles"], error=e["cycles"] / m["cycles"] - 1, est_wall_s=alone[(s, t)])
-        rows.append(row)
+        m, e = measured[(s, t)], est[(s, t)]
+        rows.append({"stage": s, "point": t, "roles": sorted(role), "measured": m["cycles"], "sim_wall_s": m["wall_s"],
+                     "estimate": e["cycles"], "error": e["cycles"] / m["cycles"] - 1, "est_wall_s": alone[(s, t)]})
     by_algo = {}
     for (s, t), e in est.items():
         v = values(t)
-        name = f"ALGO{v['algo']}" + (f" r={v['radix']}" if "radix" in v else "")
+        name = f"unit W={v['w']}" if v["algo"] == "unit" else f"ALGO{v['algo']}" + (f" r={v['radix']}" if "radix" in v else "")
         best = by_algo.setdefault(s, {})
         best[name] = min(best.get(name, e["cycles"]), e["cycles"])
     return {"records": rows, "by_algo": {s: dict(sorted(b.items())) for s, b in by_algo.items()},
@@ -215,7 +211,7 @@ def fig3(rows, mdl):
 
 def summary(study):
     """The marks: the error on validation points, the speed ratio, each stage's choice."""
-    rows = [r for r in study["records"] if "estimate" in r]
+    rows = study["records"]
     val = [r for r in rows if "validation" in r["roles"]]
     errs = [abs(r["error"]) for r in val]
     worst = max(val, key=lambda r: abs(r["error"]))
@@ -226,9 +222,16 @@ def summary(study):
         top = sorted((r for r in rows if r["stage"] == s and "top" in r["roles"]), key=lambda r: r["estimate"])
         conv = next(r for r in rows if r["stage"] == s and "conventional" in r["roles"])
         best = min(top, key=lambda r: r["measured"])
-        units = [r for r in study["records"] if r["stage"] == s and "unit" in r["roles"]]
+        units = [r for r in rows if r["stage"] == s and "unit" in r["roles"]]
         out["stages"][s] = {"choice": top[0], "best_measured": best, "conventional": conv,
                             "choice_vs_best": top[0]["measured"] / best["measured"] - 1,
-                            "speedup": conv["measured"] / top[0]["measured"],
-                            "unit": min(units, key=lambda r: r["measured"]) if units else None}
+                            "speedup": conv["measured"] / top[0]["measured"]}
+        if units:
+            uc, ub = min(units, key=lambda r: r["estimate"]), min(units, key=lambda r: r["measured"])
+            out["stages"][s]["unit"] = {"choice": uc, "best_measured": ub, "choice_vs_best": uc["measured"] / ub["measured"] - 1,
+                                        "speedup": conv["measured"] / uc["measured"]}
+    if any("unit" in r["roles"] for r in rows):
+        errs = [abs(r["error"]) for r in rows if "unit" in r["roles"]]
+        out["unit_points"], out["unit_mae"] = len(errs), statistics.mean(errs)
+        out["unit_worst"] = max((r for r in rows if "unit" in r["roles"]), key=lambda r: abs(r["error"]))
     return out

@@ -196,6 +196,9 @@ int vc_mont_init(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache
                  vc_mp_cache *pre);
 int vc_mont_init_var(vc_mont *ctx, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *intra,
                      vc_mp_cache *pre);
+/* UNIT: forgets the moduli whose set-up it keeps, so the next set-up of each is a first one (as
+ * after a reset: a call's cost from cold). */
+void vc_mont_forget(void);
 /* What the set-up chose: the limbs of m (the length of the limb-level operands below) and the
  * bits of R (R = 2^vc_mont_r_bits: the algorithm's digit bits times its digits). 0 for NULL. */
 size_t vc_mont_limbs(const vc_mont *ctx);

@@ -195,7 +195,7 @@ int vc_mp_modexp_var(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e)
   if (!b)
     return rc;
   size_t n = c->n;
-  VC_COST(EXP_VAR, n, vc_mp_bits(e) | (uint32_t)c->cfg.exp << 16);
+  VC_COST(EXP_VAR, n, vc_mp_bits(e) | (uint32_t)c->cfg.exp << 16 | (uint32_t)vc_mont_unit_on(c) << 20);
   if ((pc = c->pre)) {
     pre_key(key, b, n, e);
     h = 2166136261u;
@@ -398,7 +398,7 @@ int vc_mp_modexp(const vc_mont *c, vc_mp *r, const vc_mp *a, const vc_mp *e, siz
     return VC_ERR_NULL;
   if (ebits > VC_MP_MAX_BITS)
     return VC_ERR_RANGE;
-  VC_COST(EXP_CT, c->n, ebits);
+  VC_COST(EXP_CT, c->n, ebits | (uint32_t)vc_mont_unit_on(c) << 20);
   /* e's limbs up to ebits, and whether any bit lies above: every limb of the capacity read */
   size_t elen = (ebits + 31) / 32;
   uint32_t top = ebits % 32 ? (1u << (ebits % 32)) - 1 : 0xFFFFFFFFu;

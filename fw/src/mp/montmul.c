@@ -422,6 +422,12 @@ static int unit_key_get(vc_mont *c)
   return 0;
 }
 
+void vc_mont_forget(void)
+{
+  memset(unit_keys, 0, sizeof(unit_keys));
+  unit_next = 0;
+}
+
 static void unit_key_put(const vc_mont *c)
 {
   unit_keys[unit_next].n = c->n;
@@ -481,7 +487,7 @@ static int init(vc_mont *c, const vc_mp *m, const vc_mp_cfg *cfg, vc_mp_cache *i
     }
   }
   int rc, unit = vc_mont_unit_on(c);
-  VC_COST(INIT, n, secret && !cfg->var);
+  VC_COST(INIT, n, (secret && !cfg->var) | unit << 1 | (intra || pre) << 2);
   if (!unit || !unit_key_get(c)) {
     if ((rc = r_constants(c, m, k, unit, secret && !cfg->var)))
       return rc;
