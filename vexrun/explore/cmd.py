@@ -94,6 +94,10 @@ def run(args, log):
         log(f"explore: stage {st}: choice {v['choice']['point']} {v['choice']['measured']:,} cycles measured, "
             f"{100 * v['choice_vs_best']:+.2f} % from the best of its top {study.TOP}; "
             f"conventional {v['conventional']['measured']:,} ({v['speedup']:.1f}x)")
+        if "ct" in v:
+            log(f"explore: stage {st} in constant time: choice {v['ct']['choice']['point']} "
+                f"{v['ct']['choice']['measured']:,} cycles measured, {100 * v['ct']['choice_vs_best']:+.2f} % from the "
+                f"best of its top {study.TOP}")
         if "unit" in v:
             u = v["unit"]
             log(f"explore: stage {st} with the unit: choice {u['choice']['point']} {u['choice']['measured']:,} "

@@ -137,6 +137,9 @@ def explore(mdl, stage_names=None, blocks=points.BLOCKS, per_stage=PER_STAGE, to
         choice[s] = ranked[0][1]
         for _, t in ranked[:top]:
             roles.setdefault((s, t), set()).add("top")
+        # At equal security: a private stage's constant-time points ranked on their own.
+        for _, t in [(c, t) for c, t in ranked if values(t).get("ct") == "1"][:top]:
+            roles.setdefault((s, t), set()).add("top-ct")
         roles.setdefault((s, space.conventional(stages.STAGES[s].private)), set()).add("conventional")
         for t in validation_points(s, est, rng, per_stage):
             roles.setdefault((s, t), set()).add("validation")
@@ -218,18 +221,22 @@ def summary(study):
     ratios = [r["sim_wall_s"] / r["est_wall_s"] for r in rows if r["est_wall_s"] > 0]
     out = {"validation_points": len(val), "mae": statistics.mean(errs), "worst": worst,
            "speed_ratio_median": statistics.median(ratios), "speed_ratio_min": min(ratios), "stages": {}}
+    def choice(cands, conv):
+        first, best = min(cands, key=lambda r: r["estimate"]), min(cands, key=lambda r: r["measured"])
+        return {"choice": first, "best_measured": best, "choice_vs_best": first["measured"] / best["measured"] - 1,
+                "speedup": conv["measured"] / first["measured"]}
     for s in dict.fromkeys(r["stage"] for r in rows):
-        top = sorted((r for r in rows if r["stage"] == s and "top" in r["roles"]), key=lambda r: r["estimate"])
         conv = next(r for r in rows if r["stage"] == s and "conventional" in r["roles"])
-        best = min(top, key=lambda r: r["measured"])
+        st = out["stages"][s] = dict(choice([r for r in rows if r["stage"] == s and "top" in r["roles"]], conv),
+                                     conventional=conv)
         units = [r for r in rows if r["stage"] == s and "unit" in r["roles"]]
-        out["stages"][s] = {"choice": top[0], "best_measured": best, "conventional": conv,
-                            "choice_vs_best": top[0]["measured"] / best["measured"] - 1,
-                            "speedup": conv["measured"] / top[0]["measured"]}
         if units:
-            uc, ub = min(units, key=lambda r: r["estimate"]), min(units, key=lambda r: r["measured"])
-            out["stages"][s]["unit"] = {"choice": uc, "best_measured": ub, "choice_vs_best": uc["measured"] / ub["measured"] - 1,
-                                        "speedup": conv["measured"] / uc["measured"]}
+            st["unit"] = choice(units, conv)
+        cts = [r for r in rows if r["stage"] == s and "top-ct" in r["roles"]]
+        if cts:                      # the same at equal security (constant time), the unit's too
+            st["ct"] = choice(cts, conv)
+            if units:
+                st["ct"]["unit"] = choice([r for r in units if "ct=1" in r["point"].split(",")], conv)
     if any("unit" in r["roles"] for r in rows):
         errs = [abs(r["error"]) for r in rows if "unit" in r["roles"]]
         out["unit_points"], out["unit_mae"] = len(errs), statistics.mean(errs)
