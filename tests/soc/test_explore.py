@@ -51,3 +51,17 @@ def test_reduced_run(tmp_path):
     assert sum(errors) / len(errors) <= 0.05 and max(errors) <= 0.10, data["records"]
     for st, v in study.summary(data)["stages"].items():
         assert v["choice_vs_best"] <= 0.03, (st, v)
+
+
+def test_files_run(tmp_path):
+    """`vexrun explore files` (seed 002's Figs 2-3) on two sizes on the unit: each size's public
+    and private pass a record (their outputs checked against pow inside), the printed line through
+    the two totals."""
+    r = subprocess.run([VEXRUN, "explore", "files", "--sizes", "23,500", "--builds", "unit", "--workers", "2",
+                        "--out", str(tmp_path)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    recs = json.loads((tmp_path / "explore-files.json").read_text())["records"]
+    assert sorted((x["bytes"], x["private"]) for x in recs) == [(23, False), (23, True), (500, False), (500, True)]
+    tot = json.loads(r.stdout)["unit"]["totals"]
+    assert tot == {str(n): sum(x["cycles"] for x in recs if x["bytes"] == n) for n in (23, 500)}
+    assert tot["500"] > 5 * tot["23"]          # 8 blocks against 1

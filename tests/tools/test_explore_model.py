@@ -93,6 +93,17 @@ def test_unit_events(w):
     assert sorted(first) == sorted(again)
 
 
+def test_file_parts():
+    """Seed 002's files (vexrun explore files): a file above stages.PART bytes runs in parts whose
+    bytes are the file's, the same under either key, each part a stage `--stage` takes."""
+    whole = random.Random("explore-file-15223").randbytes(15223)
+    for private in (False, True):
+        parts = stages.file_stages(15223, private)
+        assert len(parts) == 2 and b"".join(p.data() for p in parts) == whole
+        assert all(stages.stage(p.name) == p for p in parts)
+    assert [p.name for p in stages.file_stages(500, True)] == ["file-500-private"]
+
+
 def run(*args):
     return subprocess.run([VEXRUN, "explore", *args], capture_output=True, text=True, timeout=300)
 

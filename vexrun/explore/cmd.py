@@ -34,6 +34,14 @@ def arguments(x, parser_class, sweep_args):
                    "validation points each, no unit (the test's)")
     r.add_argument("--publish", metavar="DIR", help="save DIR/explore.json and render every page (vexrun publish)")
     sweep_args(r, "results/sweeps/explore/<UTC time>")
+    f = xs.add_parser("files", help="seed 002's Figs 2-3: block-wise RSA over its file sizes, public + private, in "
+                      "software and on the unit (Dask tasks)", description="Simulates block-wise RSA over seed 002's "
+                      "file sizes (Table 3) under a 1,024-bit key's public exponent and private key, each size, "
+                      "direction and build a task, and prints each size's total and the line cycles = A bytes + B.")
+    f.add_argument("--sizes", help=f"comma-separated bytes (default: all of {', '.join(map(str, stages.FILE_SIZES))})")
+    f.add_argument("--builds", default="software,unit", help="software, unit or both (default)")
+    f.add_argument("--publish", metavar="DIR", help="save DIR/explore-files.json and render every page")
+    sweep_args(f, "results/sweeps/explore-files/<UTC time>")
 
 
 def main(args, log):
@@ -44,7 +52,44 @@ def main(args, log):
         return 0
     if args.how == "characterize":
         return characterize(args, log)
+    if args.how == "files":
+        return files(args, log)
     return run(args, log)
+
+
+def _list(option, text, allowed, kind=str):
+    try:
+        vals = [kind(v) for v in text.split(",")]
+    except ValueError:
+        vals = [text]
+    bad = [v for v in vals if v not in allowed]
+    if bad:
+        raise UsageError(f"{option}: {bad[0]} is not one of {', '.join(map(str, allowed))}")
+    return tuple(vals)
+
+
+def files(args, log):
+    from vexrun.explore import files as rsafiles
+    from vexrun.explore import stages
+    sizes = _list("--sizes", args.sizes, stages.FILE_SIZES, int) if args.sizes else stages.FILE_SIZES
+    builds = _list("--builds", args.builds, tuple(rsafiles.POINTS))
+    out = Path(args.out or RESULTS / "sweeps" / "explore-files" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    data = rsafiles.run(out, sizes, builds, args.workers, args.scheduler, args.resume, log)
+    data["meta"]["command"] = "vexrun " + " ".join(sys.argv[1:])
+    (out / rsafiles.FILE).write_text(json.dumps(data, indent=1) + "\n")
+    summary = {}
+    for build, by in rsafiles.totals(data["records"]).items():
+        a, b, r2 = rsafiles.line(by) if len(by) > 1 else (None, None, None)
+        summary[build] = {"totals": by, "A_cycles_per_byte": a and round(a, 1), "B_cycles": b and round(b), "r2": r2}
+        log(f"explore files: {build}: " + ", ".join(f"{n:,} B {c:,}" for n, c in by.items()) +
+            (f"; cycles = {a:,.1f} bytes + {b:,.0f}, R² {r2:.4f}" if a is not None else ""))
+    if args.publish:
+        from vexrun.pages import data as pdata
+        from vexrun.pages import publish
+        pdata.save_json(Path(args.publish) / rsafiles.FILE, data)
+        publish.publish(docs=Path(args.publish), log=log)
+    print(json.dumps(summary, separators=(",", ":")), flush=True)
+    return 0
 
 
 def characterize(args, log):

@@ -1,8 +1,9 @@
 """docs/explore.md's generated blocks and the exploration's plot, from docs/explore.json (`vexrun
 explore run --publish docs`), through the one publisher (vexrun/pages/publish.py)."""
 
+from vexrun.explore import files as rsafiles
 from vexrun.explore import point as points
-from vexrun.explore import study
+from vexrun.explore import stages, study
 
 FILE = "explore.json"
 # Seed 004 on the Xtensa at 214 MHz: Table 2's optimum per stage (its speedup over the
@@ -110,8 +111,60 @@ def fits(data):
     return "\n".join(lines + [""])
 
 
+def _files_caption(d):
+    m = d["meta"]
+    configs = ", ".join(sorted({f"{r['build']}: `{r['point']}` ({r['config']})" for r in d["records"]
+                                if not r["private"]}))
+    return (f"{configs}; the private key in constant time; a file above {stages.PART:,} bytes in parts of "
+            f"{stages.PART:,}, one call each. Simulated (Verilator), commit {m['commit'][:7]}: `{m['command']}`")
+
+
+def files_table(data):
+    d = data.get(rsafiles.FILE)
+    if not d:
+        return "(no run published yet: `vexrun explore files --publish docs`)\n"
+    by = {(r["build"], r["bytes"], r["private"]): r["cycles"] for r in d["records"]}
+    builds = [b for b in rsafiles.POINTS if any(k[0] == b for k in by)]
+    head = " | ".join(f"{b}: public | private | total" for b in builds)
+    lines = [f"| file (bytes) | blocks of 512 bits | {head} |", "|---:|---:|" + "---:|" * 3 * len(builds)]
+    for n in sorted({k[1] for k in by}):
+        cells = []
+        for b in builds:
+            pub, priv = by.get((b, n, False)), by.get((b, n, True))
+            cells += [f"{pub:,}" if pub else "-", f"{priv:,}" if priv else "-",
+                      f"**{pub + priv:,}**" if pub and priv else "-"]
+        lines.append(f"| {n:,} | {-(-n * 8 // 512)} | " + " | ".join(cells) + " |")
+    lines += ["", "| line over the sizes (seed 002, §4.3) | A, cycles per byte | B, cycles | R² |", "|---|---:|---:|---:|"]
+    for b, tot in rsafiles.totals(d["records"]).items():
+        if len(tot) > 1:
+            a, c, r2 = rsafiles.line(tot)
+            lines.append(f"| {b}, public + private | {a:,.1f} | {c:,.0f} | {r2:.4f} |")
+    return "\n".join(lines + ["", f"Measured: {_files_caption(d)}.", ""])
+
+
 BLOCKS = {"explore-marks": marks, "explore-stages": stage_table, "explore-totals": totals,
-          "explore-validation": validation, "explore-fits": fits}
+          "explore-validation": validation, "explore-fits": fits, "explore-files": files_table}
+
+
+def files_plot(data, canvas_cls, grid):
+    """Seed 002's Figs 2-3 on this platform: public + private cycles against the file size."""
+    d = data.get(rsafiles.FILE)
+    if not d:
+        return None
+    c = canvas_cls(7.5, 5, 1, 1)
+    (a,) = c.axes
+    for b, tot in rsafiles.totals(d["records"]).items():
+        xs = list(tot)
+        c.line(a, f"{b} (measured)", xs, [tot[x] for x in xs], marker="o", linestyle="")
+        if len(tot) > 1:
+            slope, icpt, r2 = rsafiles.line(tot)
+            c.line(a, f"{b}: {slope:,.0f} cycles/B + {icpt:,.0f}, R² {r2:.4f}", xs, [slope * x + icpt for x in xs])
+    grid(a)
+    a.set_xscale("log")
+    a.set_xlabel("file bytes (seed 002, Table 3; log)")
+    a.set_ylabel("cycles, public + private (log)")
+    a.legend(fontsize=8)
+    return c, f"{_files_caption(d)}. Each file is cut into 512-bit blocks, one exponentiation per block each way."
 
 
 def plot(data, canvas_cls, grid):

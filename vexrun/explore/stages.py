@@ -19,8 +19,12 @@ class Stage:
     data_bytes: int
     private: bool            # the key's private exponent (else its public one)
     key: str                 # whose 1,024-bit key
+    part: tuple = ()         # a file's part: (its size, the part's offset): the file's bytes from there
 
     def data(self) -> bytes:
+        if self.part:
+            size, offset = self.part
+            return random.Random(f"explore-file-{size}").randbytes(size)[offset:offset + self.data_bytes]
         rng = random.Random(f"explore-stage-{self.name}")
         if self.name != "txn":
             return rng.randbytes(self.data_bytes)
@@ -40,18 +44,38 @@ STAGES = {s.name: s for s in (
 )}
 
 
+# Seed 002's file sizes (Table 3, bytes): its Figs 2-3 time RSA over them (vexrun/explore/files.py).
+# A larger file runs in parts of PART bytes, each one call (a simulation of hours would be one
+# task that no other worker can share).
+FILE_SIZES = (23, 500, 1233, 2487, 5024, 7873, 15223, 53278)
+PART = 8192
+
+
+def file_stages(size: int, private: bool) -> list:
+    """A file of seed 002's under the public exponent or the private key of a 1,024-bit key of its
+    own (e = 65537), the same bytes either way: its parts' stages."""
+    way = "private key" if private else "public exponent"
+    return [Stage(f"file-{size}-{'private' if private else 'public'}" + (f"-{at}" if size > PART else ""),
+                  f"bytes {at:,} to {min(size, at + PART):,} of a {size:,}-byte file of seed 002's (Table 3) under the "
+                  f"{way}", min(PART, size - at), private, "file", (size, at)) for at in range(0, size, PART)]
+
+
+FILE_STAGES = {s.name: s for n in FILE_SIZES for p in (False, True) for s in file_stages(n, p)}
+
+
 def stage(name: str) -> Stage:
-    if name not in STAGES:
-        raise UsageError(f"--stage {name}: the stages are {', '.join(STAGES)}")
-    return STAGES[name]
+    if name not in STAGES and name not in FILE_STAGES:
+        raise UsageError(f"--stage {name}: the stages are {', '.join(STAGES)}, and file-SIZE-public|private[-OFFSET] at "
+                         f"seed 002's file sizes ({', '.join(map(str, FILE_SIZES))}; parts of {PART} bytes above)")
+    return STAGES.get(name) or FILE_STAGES[name]
 
 
 def key(owner: str):
     """(n, e, d, p, q) of `owner`'s 1,024-bit key (vexrun/vectors/pkdata.py's deterministic
-    generator); the client's e is 65537 (its private exponent is what stage 2 uses), the others'
-    E16."""
+    generator); the client's e is 65537 (its private exponent is what stage 2 uses), as the
+    files' (seed 002's RSA), the others' E16."""
     from vexrun.vectors import pkdata
-    k = pkdata.rsa_key(1024, f"explore-{owner}", 65537 if owner == "client" else E16)
+    k = pkdata.rsa_key(1024, f"explore-{owner}", 65537 if owner in ("client", "file") else E16)
     return k.n, k.e, k.d, max(k.p, k.q), min(k.p, k.q)
 
 

@@ -413,7 +413,9 @@ PLOTS = {"symmetric": ("Cycles against message size, beside seed 002's phones", 
          "cost": ("Cost against speed: the board builds", cost_plot),
          "boards": ("The board x configuration table: Fmax against the clock", boards_plot),
          "explore": ("Seed 004's method on this platform: macro-models, estimate against simulation",
-                     lambda data: explore_page.plot(data, Canvas, _grid))}
+                     lambda data: explore_page.plot(data, Canvas, _grid)),
+         "explore-files": ("RSA against file size (seed 002, Figs 2-3)",
+                           lambda data: explore_page.files_plot(data, Canvas, _grid))}
 
 
 def render(data) -> list:
