@@ -94,10 +94,11 @@ def counted(records, natives=None):
             nat.close()
 
 
-def estimate(stage_name: str, point_text: str, mdl=None, natives=None) -> dict:
+def estimate(stage_name: str, point_text: str, mdl=None, natives=None, commit=None) -> dict:
     """The stage's cycles at the point, estimated: the stage's call run natively in the cost build
     (the unit's, at its word width, for algo=unit), each routine it calls charged its model; the
-    native run's output checked as measure's."""
+    native run's output checked as measure's. `wall_s`: the request made, answered and charged,
+    as measure's is the request made and answered."""
     from vexrun.explore.native import Natives
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
@@ -114,5 +115,5 @@ def estimate(stage_name: str, point_text: str, mdl=None, natives=None) -> dict:
             nat.close()
     if bytes.fromhex(ans["out"]) != stages.expected(st, pt.block):
         raise ToolError(f"explore estimate: stage {st.name} at {pt}: the native output differs from Python's pow")
-    return {"stage": st.name, "point": str(pt), "cycles": round(cycles), "where": "estimate", "commit": git_commit(),
-            "wall_s": round(wall, 5)}
+    return {"stage": st.name, "point": str(pt), "cycles": round(cycles), "where": "estimate",
+            "commit": commit or git_commit(), "wall_s": round(wall, 6)}

@@ -130,8 +130,9 @@ def run(args, log):
     (out / "explore.json").write_text(json.dumps(data, indent=1) + "\n")
     log(f"explore: {s['validation_points']} validation points, mean absolute error {100 * s['mae']:.2f} %, worst "
         f"{100 * s['worst']['error']:+.2f} % (stage {s['worst']['stage']}, {s['worst']['point']})")
+    unit = f" (the unit's: {s['unit_speed_min']:.0f}x to {s['unit_speed_median']:.0f}x)" if "unit_mae" in s else ""
     log(f"explore: estimate {s['speed_ratio_min']:.0f}x to {s['speed_ratio_median']:.0f}x (median) faster than "
-        f"simulation per point; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
+        f"simulation per software point{unit}; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
     if "unit_mae" in s:
         log(f"explore: the unit's {s['unit_points']} points, mean absolute error {100 * s['unit_mae']:.2f} %, worst "
             f"{100 * s['unit_worst']['error']:+.2f} % (stage {s['unit_worst']['stage']}, {s['unit_worst']['point']})")

@@ -21,9 +21,10 @@ DIMENSIONS = ("algo", "radix", "block", "crt", "cache", "exp", "window", "ct", "
 
 def estimate_all(stage_texts, mdl, workers=2, log=print):
     """{(stage, point): estimate dict} of every (stage, point text), on `workers` native processes."""
+    from vexrun.env import git_commit
     from vexrun.explore import estimate
     from vexrun.explore.native import Natives
-    todo = list(stage_texts)
+    todo, commit = list(stage_texts), git_commit()
     out, errors, lock, t0 = {}, [], threading.Lock(), time.time()
 
     def work():
@@ -34,7 +35,7 @@ def estimate_all(stage_texts, mdl, workers=2, log=print):
                         if not todo or errors:
                             return
                         st, text = todo.pop()
-                    res = estimate(st, text, mdl, nat)
+                    res = estimate(st, text, mdl, nat, commit)
                     with lock:
                         out[(st, text)] = res
                         if log and len(out) % 1000 == 0:
@@ -60,7 +61,7 @@ def timed_alone(keys, mdl, runs=3):
     from vexrun.explore import estimate
     from vexrun.explore.native import Natives
     with Natives() as nat:
-        return {k: statistics.median(estimate(*k, mdl, nat)["wall_s"] for _ in range(runs)) for k in keys}
+        return {k: statistics.median(estimate(*k, mdl, nat, "-")["wall_s"] for _ in range(runs)) for k in keys}
 
 
 def values(text):
@@ -218,7 +219,7 @@ def summary(study):
     val = [r for r in rows if "validation" in r["roles"]]
     errs = [abs(r["error"]) for r in val]
     worst = max(val, key=lambda r: abs(r["error"]))
-    ratios = [r["sim_wall_s"] / r["est_wall_s"] for r in rows if r["est_wall_s"] > 0]
+    ratios = [r["sim_wall_s"] / r["est_wall_s"] for r in rows if r["est_wall_s"] > 0 and "unit" not in r["roles"]]
     out = {"validation_points": len(val), "mae": statistics.mean(errs), "worst": worst,
            "speed_ratio_median": statistics.median(ratios), "speed_ratio_min": min(ratios), "stages": {}}
     def choice(cands, conv):
@@ -241,4 +242,8 @@ def summary(study):
         errs = [abs(r["error"]) for r in rows if "unit" in r["roles"]]
         out["unit_points"], out["unit_mae"] = len(errs), statistics.mean(errs)
         out["unit_worst"] = max((r for r in rows if "unit" in r["roles"]), key=lambda r: abs(r["error"]))
+        # The unit's own: its simulation is short (the unit's products take hundreds of cycles),
+        # while the cost build's emulation computes every product on the host.
+        speed = [r["sim_wall_s"] / r["est_wall_s"] for r in rows if "unit" in r["roles"] and r["est_wall_s"] > 0]
+        out["unit_speed_min"], out["unit_speed_median"] = min(speed), statistics.median(speed)
     return out

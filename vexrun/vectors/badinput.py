@@ -793,6 +793,7 @@ def mp_fns():
         ], na={"state": SETS_UP}) for key in ("mont_init", "mont_init_ct")],
         *[Fn(name, "mp.h", [C("null", "ctx NULL (returns 0)", 0, lambda w, f: f(None))],
              na={"state": MONT_UNTAGGED}, ret="size") for name in ("vc_mont_limbs", "vc_mont_r_bits")],
+        Fn("vc_mont_forget", "mp.h", [], ret="void", na={"state": "no arguments: any time, the next set-ups are first ones"}),
         Fn("vc_mp_cache_counts", "mp.h", [
             C("null", "c NULL", N, lambda w, f: f(None, w.out(4), w.out(4))),
             C("null", "hits NULL", N, lambda w, f: f(ctypes.byref(Cache()), None, w.out(4))),
