@@ -1,6 +1,8 @@
 """docs/explore.md's generated blocks and the exploration's plot, from docs/explore.json (`vexrun
 explore run --publish docs`), through the one publisher (vexrun/pages/publish.py)."""
 
+import re
+
 from vexrun.explore import files as rsafiles
 from vexrun.explore import point as points
 from vexrun.explore import stages, study
@@ -202,7 +204,7 @@ def plot(data, canvas_cls, grid):
     b.legend(fontsize=8)
     f.set_title("(c) each algorithm's best point per stage (estimates)")
     for st, best in d["by_algo"].items():
-        names = list(best)
+        names = sorted(best, key=lambda n: [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", n)])
         c.line(f, f"stage {st}", names, [best[n] for n in names], marker="o")
     f.set_yscale("log")
     f.tick_params(axis="x", rotation=35, labelsize=8)
