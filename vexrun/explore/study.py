@@ -58,10 +58,12 @@ def timed_alone(keys, mdl, runs=3):
     answers one request alone (the exploration's pass runs two native processes at a time): the
     request to a warm native process and the models' sum, nothing of either's start-up; the
     median of `runs`."""
+    from vexrun.env import git_commit
     from vexrun.explore import estimate
     from vexrun.explore.native import Natives
+    commit = git_commit()
     with Natives() as nat:
-        return {k: statistics.median(estimate(*k, mdl, nat, "-")["wall_s"] for _ in range(runs)) for k in keys}
+        return {k: statistics.median(estimate(*k, mdl, nat, commit)["wall_s"] for _ in range(runs)) for k in keys}
 
 
 def values(text):
