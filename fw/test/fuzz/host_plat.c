@@ -8,6 +8,8 @@
 
 #include "app.h"
 #ifdef VC_COST_HOOK
+#include <gmp.h>
+
 #include "../../src/cost.h"
 #endif
 
@@ -71,6 +73,23 @@ size_t plat_cost_section(struct app_cost *out, size_t cap)
       out[n++] = (struct app_cost){cost_names[cost_last[i].event], cost_last[i].a, cost_last[i].b, cost_last[i].count};
     }
   return n;
+}
+
+/* GMP's exponentiation stands for the sequence's products, which the emulation only noted. */
+void vc_cost_exp(uint32_t *acc, const uint32_t *x, const uint32_t *m, size_t n, const uint32_t *e, size_t ebits)
+{
+  mpz_t a, md, ex;
+  mpz_inits(a, md, ex, NULL);
+  mpz_import(a, n, -1, sizeof(uint32_t), 0, 0, x);
+  mpz_import(md, n, -1, sizeof(uint32_t), 0, 0, m);
+  mpz_import(ex, (ebits + 31) / 32, -1, sizeof(uint32_t), 0, 0, e);
+  mpz_fdiv_r_2exp(ex, ex, ebits);                    /* bits at and above ebits are not read */
+  mpz_powm(a, a, ex, md);
+  mpz_mul_2exp(a, a, 32 * n);
+  mpz_mod(a, a, md);
+  memset(acc, 0, n * sizeof(uint32_t));
+  mpz_export(acc, NULL, -1, sizeof(uint32_t), 0, 0, a);
+  mpz_clears(a, md, ex, NULL);
 }
 #endif
 
