@@ -68,6 +68,14 @@ def _list(option, text, allowed, kind=str):
     return tuple(vals)
 
 
+def _publish(docs, name, data, log):
+    """docs/name = data, then every page rendered (vexrun publish)."""
+    from vexrun.pages import data as pdata
+    from vexrun.pages import publish
+    pdata.save_json(docs / name, data)
+    publish.publish(docs=docs, log=log)
+
+
 def files(args, log):
     from vexrun.explore import files as rsafiles
     from vexrun.explore import stages
@@ -84,10 +92,7 @@ def files(args, log):
         log(f"explore files: {build}: " + ", ".join(f"{n:,} B {c:,}" for n, c in by.items()) +
             (f"; cycles = {a:,.1f} bytes + {b:,.0f}, R² {r2:.4f}" if a is not None else ""))
     if args.publish:
-        from vexrun.pages import data as pdata
-        from vexrun.pages import publish
-        pdata.save_json(Path(args.publish) / rsafiles.FILE, data)
-        publish.publish(docs=Path(args.publish), log=log)
+        _publish(Path(args.publish), rsafiles.FILE, data, log)
     print(json.dumps(summary, separators=(",", ":")), flush=True)
     return 0
 
@@ -130,7 +135,8 @@ def run(args, log):
     (out / "explore.json").write_text(json.dumps(data, indent=1) + "\n")
     log(f"explore: {s['validation_points']} validation points, mean absolute error {100 * s['mae']:.2f} %, worst "
         f"{100 * s['worst']['error']:+.2f} % (stage {s['worst']['stage']}, {s['worst']['point']})")
-    unit = f" (the unit's: {s['unit_speed_min']:.0f}x to {s['unit_speed_median']:.0f}x)" if "unit_mae" in s else ""
+    unit = (f" (the unit's: {s['unit_speed_min']:.0f}x to {s['unit_speed_median']:.0f}x, {s['unit_speed_below']} of "
+            f"{s['unit_points']} below {study.SPEED_MARK}x)" if "unit_mae" in s else "")
     log(f"explore: estimate {s['speed_ratio_min']:.0f}x to {s['speed_ratio_median']:.0f}x (median) faster than "
         f"simulation per software point{unit}; {data['points']} points estimated in {data['estimate_wall_s']:.0f} s")
     if "unit_mae" in s:
@@ -149,10 +155,7 @@ def run(args, log):
             log(f"explore: stage {st} with the unit: choice {u['choice']['point']} {u['choice']['measured']:,} "
                 f"cycles measured, {100 * u['choice_vs_best']:+.2f} % from the unit's best; {u['speedup']:.1f}x")
     if args.publish:
-        from vexrun.pages import data as pdata
-        from vexrun.pages import publish
-        pdata.save_json(Path(args.publish) / "explore.json", data)
-        publish.publish(docs=Path(args.publish), log=log)
+        _publish(Path(args.publish), "explore.json", data, log)
     print(json.dumps({"validation_points": s["validation_points"], "mae": round(s["mae"], 5),
                       "worst": {k: s["worst"][k] for k in ("stage", "point", "error")},
                       "speed_ratio_min": round(s["speed_ratio_min"]), "speed_ratio_median": round(s["speed_ratio_median"]),
