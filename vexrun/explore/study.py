@@ -15,7 +15,7 @@ from vexrun.explore import space, stages
 
 TOP = 10
 PER_STAGE = 9                    # validation points per stage (besides its top and conventional)
-SPEED_MARK = 1000                # estimation against simulation, per configuration (issue 26)
+SPEED_MARK = 1000                # the estimate's speed asked against simulation, per configuration
 VALIDATION_CAP = 150e6           # estimated cycles of a validation point at most (its simulation ~1.5 min)
 DIMENSIONS = ("algo", "radix", "block", "crt", "cache", "exp", "window", "ct", "w")
 
