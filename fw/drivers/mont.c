@@ -295,16 +295,27 @@ int vc_montu_store_sw(unsigned slot, uint32_t *x)
 }
 
 /* The unit's result: T = (A*B + M*N)/R, minus N when T >= N (T does not depend on the word
- * size of the reduction: M = -A*B/N mod R; the padding limb is 0). */
-static int emu_mul(unsigned r, unsigned a, unsigned b)
+ * size of the reduction: M = -A*B/N mod R; the padding limb is 0). r may be a or b. */
+static void emu_product(uint32_t *r, const uint32_t *a, const uint32_t *b)
 {
-  uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
   size_t n = VC_MONTU_RLIMBS(sw.limbs);
   const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
-  uint32_t hi = vc_mpn_mont_mul(t, emu_slot(a), emu_slot(b), m, n, ninv32(m[0]), q);
+#ifdef VC_COST_HOOK
+  if (n % 2 == 0) {
+    vc_cost_mont_mul(r, a, b, m, n);
+    return;
+  }
+#endif
+  uint32_t t[VC_MONTU_MAX_LIMBS], q[VC_MONTU_MAX_LIMBS];
+  uint32_t hi = vc_mpn_mont_mul(t, a, b, m, n, ninv32(m[0]), q);
   if (hi || vc_mpn_cmp(t, m, n) >= 0)
     vc_mpn_sub_n(t, t, m, n);
-  vc_mpn_copy(emu_slot(r), t, n);
+  vc_mpn_copy(r, t, n);
+}
+
+static int emu_mul(unsigned r, unsigned a, unsigned b)
+{
+  emu_product(emu_slot(r), emu_slot(a), emu_slot(b));
   return VC_OK;
 }
 
@@ -393,11 +404,9 @@ static int emu_exp(int rc, const uint32_t *e, size_t ebits)
 {
 #ifdef VC_COST_HOOK
   if (!rc) {
-    uint32_t x[VC_MONTU_MAX_LIMBS], one[VC_MONTU_MAX_LIMBS] = {1}, q[VC_MONTU_MAX_LIMBS];
-    size_t n = VC_MONTU_RLIMBS(sw.limbs);
-    const uint32_t *m = emu_slot(VC_MONTU_SLOT_N);
-    vc_mpn_mont_mul(x, emu_slot(VC_MONTU_SLOT_X), one, m, n, ninv32(m[0]), q);  /* < m: X < R */
-    vc_cost_exp(emu_slot(VC_MONTU_SLOT_ACC), x, m, n, e, ebits);
+    uint32_t x[VC_MONTU_MAX_LIMBS], one[VC_MONTU_MAX_LIMBS] = {1};
+    emu_product(x, emu_slot(VC_MONTU_SLOT_X), one);
+    vc_cost_exp(emu_slot(VC_MONTU_SLOT_ACC), x, emu_slot(VC_MONTU_SLOT_N), VC_MONTU_RLIMBS(sw.limbs), e, ebits);
   }
 #else
   (void)e, (void)ebits;

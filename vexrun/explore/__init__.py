@@ -39,9 +39,10 @@ def measure(stage_name: str, point_text: str, log=print) -> dict:
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
     cfg = ensure_all(config(pt), log=log)
+    req = stages.request(st, pt)
     with SimSession(cfg, MAX_CYCLES, read_timeout=run.read_timeout(MAX_CYCLES)) as sess:
         t0 = time.perf_counter()
-        ans = sess.request(stages.request(st, pt))
+        ans = sess.request(req)
     wall = time.perf_counter() - t0
     if not ans.get("ok"):
         raise ToolError(f"explore measure: the firmware refused stage {st.name} at {pt}: {ans.get('error')}")
@@ -97,17 +98,19 @@ def counted(records, natives=None):
 def estimate(stage_name: str, point_text: str, mdl=None, natives=None, commit=None) -> dict:
     """The stage's cycles at the point, estimated: the stage's call run natively in the cost build
     (the unit's, at its word width, for algo=unit), each routine it calls charged its model; the
-    native run's output checked as measure's. `wall_s`: the request made, answered and charged,
-    as measure's is the request made and answered."""
+    native run's output checked as measure's. `wall_s`: the request sent, answered and charged,
+    as measure's is the request sent and answered (building it, the key and the data in Python,
+    is neither the estimate nor the simulation)."""
     from vexrun.explore.native import Natives
     st = stages.stage(stage_name)
     pt = points.parse(point_text, st.private)
     mdl = mdl or fitted()
+    req = stages.request(st, pt)
     nat = natives or Natives()
     try:
         proc = nat.get(pt.w)
         t0 = time.perf_counter()
-        ans = proc.request(stages.request(st, pt))
+        ans = proc.request(req)
         cycles = mdl.cycles(ans["cost"])
         wall = time.perf_counter() - t0
     finally:

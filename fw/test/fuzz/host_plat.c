@@ -11,6 +11,7 @@
 #include <gmp.h>
 
 #include "../../src/cost.h"
+#include "mont.h"
 #endif
 
 /* main.c's buffers in the host oracle, these in the fuzz targets (which leave main.c out). */
@@ -73,6 +74,28 @@ size_t plat_cost_section(struct app_cost *out, size_t cap)
       out[n++] = (struct app_cost){cost_names[cost_last[i].event], cost_last[i].a, cost_last[i].b, cost_last[i].count};
     }
   return n;
+}
+
+void vc_cost_mont_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m, size_t n)
+{
+  enum { K = VC_MONTU_MAX_LIMBS / 2 };
+  mp_limb_t x[K], y[K], md[K], p[2 * K], cy[K], inv;
+  size_t k = n / 2;
+  memcpy(x, a, n * sizeof(uint32_t));          /* little-endian: two limbs of 32 bits, one of 64 */
+  memcpy(y, b, n * sizeof(uint32_t));
+  memcpy(md, m, n * sizeof(uint32_t));
+  if (a == b)
+    mpn_sqr(p, x, k);
+  else
+    mpn_mul_n(p, x, y, k);
+  inv = md[0];                                 /* m^-1 mod 2^64 by Newton: 3, 6, ..., 96 bits */
+  for (int i = 0; i < 5; i++)
+    inv *= 2 - md[0] * inv;
+  for (size_t i = 0; i < k; i++)               /* REDC: q = -p[i] / m mod 2^64 clears limb i */
+    cy[i] = mpn_addmul_1(p + i, md, k, -p[i] * inv);
+  if (mpn_add_n(p + k, p + k, cy, k) || mpn_cmp(p + k, md, k) >= 0)
+    mpn_sub_n(p + k, p + k, md, k);
+  memcpy(r, p + k, n * sizeof(uint32_t));
 }
 
 /* GMP's exponentiation stands for the sequence's products, which the emulation only noted. */
